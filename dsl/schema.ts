@@ -101,6 +101,8 @@ export const workspaceSchema = z.strictObject({
   files: z.record(z.string(), z.string()).optional(),
   /** A folder copied into the temp cwd, relative to the project root. */
   dir: z.string().min(1).optional(),
+  /** Snapshot the files the agent left in its cwd as workspace.expected.json. */
+  expect: z.boolean().optional(),
 })
 
 export const inputSchema = z.strictObject({
