@@ -1,11 +1,13 @@
 // acp-scenario.config.json5: its zod schema, loading, and the embedded defaults.
 import { existsSync, readFileSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
 import JSON5 from 'json5'
 import { z } from 'zod'
 import { clientCapabilitiesSchema } from '../dsl/schema.js'
 import { WIRE_NAMES } from '../dsl/names.js'
 import { UsageError } from './errors.js'
+import { PRESETS } from './presets/index.js'
 
 export const CONFIG_FILE = 'acp-scenario.config.json5'
 
@@ -101,5 +103,61 @@ export function loadConfig(root: string): ResolvedConfig {
     scenariosDir: resolve(root, parsed.data.scenarios),
     generatedDir: resolve(root, parsed.data.generated),
     ...(existsSync(file) ? { file } : {}),
+  }
+}
+
+/** This package's root (holds dist/): `{{packageRoot}}` in agent commands. */
+export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/** An agent entry with its preset applied and the fields the runner needs filled in. */
+export interface ResolvedAgent extends AgentConfig {
+  name: string
+  command: string
+  args: string[]
+  env: Record<string, string>
+  wire: NonNullable<AgentConfig['wire']>
+  warnChecks: string[]
+  startupTimeoutMs: number
+}
+
+const mergeNormalizers = (a: AgentConfig['normalizers'], b: AgentConfig['normalizers']): AgentConfig['normalizers'] =>
+  a || b
+    ? {
+        replace: [...(a?.replace ?? []), ...(b?.replace ?? [])],
+        paths: [...(a?.paths ?? []), ...(b?.paths ?? [])],
+        asyncUpdates: [...(a?.asyncUpdates ?? []), ...(b?.asyncUpdates ?? [])],
+      }
+    : undefined
+
+/** The named agent: the config's entry over its preset, or a bare preset name when the config has no such entry. */
+export function resolveAgent(config: Config, name: string): ResolvedAgent {
+  const entry = config.agents[name] ?? (PRESETS[name] ? { preset: name } : undefined)
+  if (!entry) {
+    const known = [...new Set([...Object.keys(config.agents), ...Object.keys(PRESETS)])].sort().join(', ')
+    throw new UsageError(`unknown agent "${name}" (configured or preset agents: ${known})`)
+  }
+  const presetName = entry.preset
+  const preset = presetName === undefined ? {} : PRESETS[presetName]
+  if (!preset) {
+    throw new UsageError(`${CONFIG_FILE}: agents.${name}.preset: unknown preset "${presetName}" (known: ${Object.keys(PRESETS).join(', ')})`)
+  }
+  const merged: AgentConfig = {
+    ...preset,
+    ...entry,
+    env: { ...preset.env, ...entry.env },
+    homeFiles: { ...preset.homeFiles, ...entry.homeFiles },
+    normalizers: mergeNormalizers(preset.normalizers, entry.normalizers),
+  }
+  if (!merged.command) throw new UsageError(`${CONFIG_FILE}: agents.${name}: needs a command (or a preset)`)
+  if (!merged.wire) throw new UsageError(`${CONFIG_FILE}: agents.${name}: needs a wire format (openai-chat, openai-responses, anthropic, gemini)`)
+  return {
+    ...merged,
+    name,
+    command: merged.command,
+    args: merged.args ?? [],
+    env: merged.env ?? {},
+    wire: merged.wire,
+    warnChecks: merged.warnChecks ?? [],
+    startupTimeoutMs: merged.startupTimeoutMs ?? 10_000,
   }
 }

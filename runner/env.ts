@@ -1,0 +1,35 @@
+// The agent's environment: a short allow-list from the runner's own environment, never keys, tokens
+// or proxies; then the agent config's env with placeholders filled; then the model base URL and key.
+import type { ResolvedAgent } from './config.js'
+import { fillPlaceholders, type Placeholders } from './sandbox.js'
+
+/** Inherited as-is: what a process needs to start and print, nothing that carries credentials. */
+const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'SHELL', 'USER', 'LOGNAME', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR']
+
+/** The key handed to the agent whenever the real one must not be: replay, refresh, scripted record. */
+export const DUMMY_API_KEY = 'acp-scenario-dummy-key'
+
+export interface AgentEnvOptions {
+  agent: ResolvedAgent
+  placeholders: Placeholders
+  /** The loopback model server, no path. */
+  baseUrl: string
+  parent?: NodeJS.ProcessEnv
+}
+
+export function agentEnv({ agent, placeholders, baseUrl, parent = process.env }: AgentEnvOptions): Record<string, string> {
+  const env: Record<string, string> = {}
+  for (const name of INHERITED) {
+    const value = parent[name]
+    if (value !== undefined) env[name] = value
+  }
+  env.HOME = placeholders.home
+  env.USERPROFILE = placeholders.home
+  env.TMPDIR = placeholders.tmp
+  env.NO_COLOR = '1'
+  for (const [name, value] of Object.entries(agent.env)) env[name] = fillPlaceholders(value, placeholders)
+  if (agent.baseUrlEnv) env[agent.baseUrlEnv] = baseUrl + (agent.baseUrlPath ?? '')
+  if (agent.apiKeyEnv) env[agent.apiKeyEnv] = DUMMY_API_KEY
+  if (agent.sessionLog) env[agent.sessionLog.dirEnv] = placeholders.logDir
+  return env
+}

@@ -1,0 +1,106 @@
+// Starts the agent in its own process group and stops it: stdin EOF, a bounded wait, then SIGTERM and
+// SIGKILL to the whole group, so grandchildren that ignore SIGTERM do not survive the scenario.
+import { execa } from 'execa'
+import { groupMembers, signalGroup, waitGroupGone } from './process-group.js'
+
+export interface ExitInfo {
+  code?: number
+  signal?: string
+  /** The agent could not be started at all (e.g. command not found). */
+  spawnError?: string
+}
+
+export interface AgentProcess {
+  readonly pid: number
+  readonly stdout: AsyncIterable<Uint8Array>
+  write(bytes: Uint8Array): Promise<void>
+  /** Settles when the agent process itself exits. */
+  readonly exited: Promise<ExitInfo>
+  exitInfo(): ExitInfo | undefined
+  stderrTail(lines?: number): string[]
+  /** Stops the agent and its group; resolves once nothing of the group is alive (bounded). */
+  stop(options?: { graceMs?: number }): Promise<ExitInfo>
+}
+
+export interface LaunchOptions {
+  command: string
+  args: string[]
+  cwd: string
+  env: Record<string, string>
+}
+
+const STDERR_KEEP = 200
+
+export function describeExit(info: ExitInfo): string {
+  if (info.spawnError) return `could not be started: ${info.spawnError}`
+  if (info.signal) return `was killed by ${info.signal}`
+  return `exited with code ${info.code ?? 'unknown'}`
+}
+
+export function launchAgent(options: LaunchOptions): AgentProcess {
+  const child = execa(options.command, options.args, {
+    cwd: options.cwd,
+    env: options.env,
+    extendEnv: false,
+    detached: true,
+    stdin: 'pipe',
+    stdout: 'pipe',
+    stderr: 'pipe',
+    buffer: false,
+    reject: false,
+    cleanup: true,
+  })
+  const pid = child.pid ?? -1
+  const stderr: string[] = []
+  let partial = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    const lines = (partial + chunk.toString('utf8')).split('\n')
+    partial = lines.pop() ?? ''
+    stderr.push(...lines)
+    if (stderr.length > STDERR_KEEP) stderr.splice(0, stderr.length - STDERR_KEEP)
+  })
+  child.stdin?.on('error', () => {
+    // EPIPE after the agent exited: the exit itself is what gets reported
+  })
+  let info: ExitInfo | undefined
+  const exited = child.then((result) => {
+    const spawnError = result.failed && result.exitCode === undefined && !result.signal ? (result.originalMessage ?? result.shortMessage) : undefined
+    info = { ...(result.exitCode !== undefined ? { code: result.exitCode } : {}), ...(result.signal ? { signal: result.signal } : {}), ...(spawnError ? { spawnError } : {}) }
+    return info
+  })
+
+  let stopping: Promise<ExitInfo> | undefined
+  const stop = (graceMs: number): Promise<ExitInfo> => {
+    stopping ??= (async () => {
+      child.stdin?.end()
+      const inTime = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])
+      if (pid > 0 && (!inTime || groupMembers(pid).length > 0)) {
+        signalGroup(pid, 'SIGTERM')
+        if (!(await waitGroupGone(pid, Math.min(graceMs, 1000)))) {
+          signalGroup(pid, 'SIGKILL')
+          await waitGroupGone(pid, 2000)
+        }
+      }
+      return exited
+    })()
+    return stopping
+  }
+
+  return {
+    pid,
+    stdout: (child.stdout ?? emptyStream()) as AsyncIterable<Uint8Array>,
+    write: (bytes) =>
+      new Promise((resolve, reject) => {
+        if (!child.stdin || child.stdin.destroyed || child.stdin.writableEnded) return reject(new Error('the agent’s stdin is closed'))
+        child.stdin.write(bytes, (error) => (error ? reject(error) : resolve()))
+      }),
+    exited,
+    exitInfo: () => info,
+    stderrTail: (lines = 20) => [...stderr, ...(partial ? [partial] : [])].slice(-lines),
+    stop: (opts) => stop(opts?.graceMs ?? 2000),
+  }
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref())
+
+async function* emptyStream(): AsyncIterable<Uint8Array> {}

@@ -1,0 +1,110 @@
+// The per-scenario sandbox: a temp cwd (seeded with the workspace), a temp HOME (seeded with the agent's
+// homeFiles), a log dir and a private TMPDIR, all removed afterwards.
+import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import type { ScenarioInput } from '../dsl/schema.js'
+import type { ResolvedAgent } from './config.js'
+import { PACKAGE_ROOT } from './config.js'
+import type { Literal } from './normalize/strings.js'
+
+export interface Placeholders {
+  cwd: string
+  home: string
+  logDir: string
+  tmp: string
+  packageRoot: string
+  baseUrl?: string
+  port?: string
+  apiKey?: string
+}
+
+export interface Sandbox {
+  root: string
+  cwd: string
+  home: string
+  logDir: string
+  tmp: string
+  /** Every spelling of each directory with its placeholder, for the normaliser. */
+  literals(): Literal[]
+  remove(): void
+}
+
+/** Fills `{{name}}` placeholders; an unknown name is left as written so the mistake shows in output. */
+export function fillPlaceholders(text: string, values: Placeholders): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (m, name: string) => {
+    const value = (values as unknown as Record<string, string | undefined>)[name]
+    return value ?? m
+  })
+}
+
+/** Resolves `rel` inside `root`; throws when it would escape (absolute, or `..` past the root). */
+export function insideRoot(root: string, rel: string, what: string): string {
+  const path = resolve(root, rel)
+  const r = relative(root, path)
+  if (isAbsolute(rel) || r.startsWith('..') || isAbsolute(r)) throw new Error(`${what} "${rel}" is outside the sandbox`)
+  return path
+}
+
+export function createSandbox(name: string, input: ScenarioInput, projectRoot: string): Sandbox {
+  const root = mkdtempSync(join(tmpdir(), `acp-scenario-${name.replace(/[^\w.-]/g, '_')}-`))
+  const dirs = { cwd: join(root, 'cwd'), home: join(root, 'home'), logDir: join(root, 'log'), tmp: join(root, 'tmp') }
+  for (const dir of Object.values(dirs)) mkdirSync(dir, { recursive: true })
+  const sandbox: Sandbox = {
+    root,
+    ...dirs,
+    literals() {
+      const out: Literal[] = []
+      const add = (value: string, placeholder: string): void => {
+        out.push({ value, placeholder })
+        try {
+          out.push({ value: realpathSync(value), placeholder })
+        } catch {
+          // removed already: its given spelling is enough
+        }
+      }
+      add(dirs.cwd, '{{cwd}}')
+      add(dirs.home, '{{home}}')
+      add(dirs.logDir, '{{logDir}}')
+      add(dirs.tmp, '{{tmp}}')
+      add(root, '{{sandbox}}')
+      return out
+    },
+    remove() {
+      rmSync(root, { recursive: true, force: true, maxRetries: 3 })
+    },
+  }
+  try {
+    const workspace = input.workspace
+    if (workspace?.dir) cpSync(resolve(projectRoot, workspace.dir), dirs.cwd, { recursive: true })
+    for (const [rel, content] of Object.entries(workspace?.files ?? {})) writeInside(dirs.cwd, rel, content, 'workspace file')
+  } catch (error) {
+    sandbox.remove()
+    throw error
+  }
+  return sandbox
+}
+
+/** The agent's homeFiles, written once the model server's URL is known (configs often embed it). */
+export function writeHomeFiles(agent: ResolvedAgent, values: Placeholders): void {
+  for (const [rel, content] of Object.entries(agent.homeFiles ?? {})) {
+    writeInside(values.home, fillPlaceholders(rel, values), fillPlaceholders(content, values), 'home file')
+  }
+}
+
+export function placeholdersOf(sandbox: Sandbox, server?: { url: string; port: number }): Placeholders {
+  return {
+    cwd: sandbox.cwd,
+    home: sandbox.home,
+    logDir: sandbox.logDir,
+    tmp: sandbox.tmp,
+    packageRoot: PACKAGE_ROOT,
+    ...(server ? { baseUrl: server.url, port: String(server.port) } : {}),
+  }
+}
+
+function writeInside(root: string, rel: string, content: string, what: string): void {
+  const path = insideRoot(root, rel, what)
+  mkdirSync(dirname(path), { recursive: true })
+  writeFileSync(path, content)
+}
