@@ -1,5 +1,32 @@
-import { UsageError } from '../errors.js'
+// `acp-scenario compile [filter...] [--check]`: writes generated/<name>/input.json, or checks it is current.
+import { createCompiler } from '../../dsl/compiler.js'
+import { formatProblem } from '../../dsl/problems.js'
+import { loadConfig } from '../config.js'
+import { EXIT } from '../errors.js'
 
-export default async function (): Promise<number> {
-  throw new UsageError('compile is not built yet')
+export default async function compile(filters: string[], options: { check?: boolean }): Promise<number> {
+  const config = loadConfig(process.cwd())
+  const compiler = createCompiler(config)
+  try {
+    if (options.check) {
+      const { problems, errors } = await compiler.check()
+      for (const e of errors) process.stderr.write(`${formatProblem(e)}\n`)
+      for (const p of problems) process.stdout.write(`${p.kind}: ${p.message}\n  fix: ${p.fix}\n`)
+      if (errors.length) return EXIT.usage
+      if (problems.length) {
+        process.stdout.write(`${problems.length} generated file(s) out of date\n`)
+        return EXIT.failed
+      }
+      process.stdout.write('generated files are current\n')
+      return EXIT.ok
+    }
+    const { compiled, problems, written } = await compiler.compileAll(filters)
+    for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`)
+    const unmatched = problems.length ? [] : filters.filter((f) => !compiled.some((c) => c.name === f || c.input.tags?.includes(f)))
+    for (const f of unmatched) process.stderr.write(`acp-scenario: no scenario is named or tagged '${f}'\n`)
+    process.stdout.write(`compiled ${compiled.length} scenario(s), ${written.length} file(s) written\n`)
+    return problems.length || unmatched.length ? EXIT.usage : EXIT.ok
+  } finally {
+    compiler.close()
+  }
 }
