@@ -19,6 +19,16 @@ export class Session {
     readonly log: SessionLog,
   ) {}
 
+  private readonly toolCallIds = new Set<string>()
+
+  /** A session-unique id for a tool call: the model's own id unless it was used before. */
+  uniqueToolCallId(modelId: string): string {
+    let id = modelId
+    for (let n = 2; this.toolCallIds.has(id); n++) id = `${modelId}-${n}`
+    this.toolCallIds.add(id)
+    return id
+  }
+
   cancel(): void {
     this.running?.abort()
   }

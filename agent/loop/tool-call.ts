@@ -34,7 +34,7 @@ function parseArguments(raw: string): { ok: true; value: unknown } | { ok: false
 
 export async function runToolCall(deps: ToolCallDeps, call: ChatToolCall): Promise<ChatMessage> {
   const { session, send } = deps
-  const toolCallId = call.id
+  const toolCallId = session.uniqueToolCallId(call.id)
   const args = parseArguments(call.function.arguments)
   const rawInput = args.ok ? args.value : call.function.arguments
   session.log.write({ type: 'tool/call', step: deps.step, toolCallId, name: call.function.name, input: rawInput })
@@ -42,7 +42,7 @@ export async function runToolCall(deps: ToolCallDeps, call: ChatToolCall): Promi
   const finish = (status: 'completed' | 'failed', output: string, content: ToolCallContent[], rawOutput: unknown): ChatMessage => {
     send({ sessionUpdate: 'tool_call_update', toolCallId, status, content, rawOutput })
     session.log.write({ type: 'tool/result', toolCallId, status, output })
-    return { role: 'tool', tool_call_id: toolCallId, content: output }
+    return { role: 'tool', tool_call_id: call.id, content: output }
   }
   const fail = (message: string) => finish('failed', `Error: ${message}`, [textContent(`Error: ${message}`)], { error: message })
 

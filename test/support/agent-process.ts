@@ -21,6 +21,8 @@ export interface AgentHandle {
   permissionRequests: acp.RequestPermissionRequest[]
   /** Answers consumed in order; an empty queue answers `cancelled`. */
   permissionAnswers: PermissionAnswer[]
+  /** The client-side file system served through fs/read_text_file and fs/write_text_file. */
+  clientFiles: Map<string, string>
   stderr: () => string
   cwd: string
   sessionDir: string
@@ -53,6 +55,7 @@ export function startAgent(baseUrl: string, env: Record<string, string> = {}): A
   const updates: acp.SessionNotification[] = []
   const permissionRequests: acp.RequestPermissionRequest[] = []
   const permissionAnswers: PermissionAnswer[] = []
+  const clientFiles = new Map<string, string>()
   const app = acp
     .client({ name: 'agent-test-client' })
     .onNotification('session/update', ({ params }) => {
@@ -64,6 +67,15 @@ export function startAgent(baseUrl: string, env: Record<string, string> = {}): A
       if (typeof answer === 'function') return answer()
       if (answer === 'cancelled') return { outcome: { outcome: 'cancelled' } }
       return { outcome: { outcome: 'selected', optionId: params.options.find((option) => option.kind === answer)!.optionId } }
+    })
+    .onRequest('fs/read_text_file', ({ params }) => {
+      const content = clientFiles.get(params.path)
+      if (content === undefined) throw acp.RequestError.resourceNotFound(params.path)
+      return { content }
+    })
+    .onRequest('fs/write_text_file', ({ params }) => {
+      clientFiles.set(params.path, params.content)
+      return {}
     })
   const connection = app.connect(
     acp.ndJsonStream(Writable.toWeb(child.stdin!) as WritableStream<Uint8Array>, Readable.toWeb(child.stdout!) as ReadableStream<Uint8Array>),
@@ -77,6 +89,7 @@ export function startAgent(baseUrl: string, env: Record<string, string> = {}): A
     updates,
     permissionRequests,
     permissionAnswers,
+    clientFiles,
     stderr: () => stderr,
     cwd,
     sessionDir,
