@@ -44,7 +44,8 @@ export function createTypeChecker(root: string): TypeChecker {
     return [...seen]
   }
   const toProblem = (d: ts.Diagnostic): CompileProblem => {
-    const message = ts.flattenDiagnosticMessageText(d.messageText, '\n  ')
+    const text = ts.flattenDiagnosticMessageText(d.messageText, '\n  ')
+    const message = /on type 'BeforeSession'/.test(text) ? `${text} (prompts and waits need a session: call .newSession() first)` : text
     if (!d.file || d.start === undefined) return { file: '(compiler options)', line: 1, col: 1, message: `type error: ${message}` }
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start)
     return { file: posix(relative(root, d.file.fileName)), line: line + 1, col: character + 1, message: `type error: ${message}` }
