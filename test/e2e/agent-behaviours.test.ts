@@ -1,0 +1,115 @@
+// Every model behaviour leads to a defined outcome (agent/OUTCOMES.md) within bounded time, and
+// the agent is still alive and answers a second prompt afterwards.
+import { afterEach, describe, expect, it } from 'vitest'
+import { BEHAVIOUR_NAMES, type BehaviourName } from '../../dsl/names.js'
+import type { LlmEntry } from '../../dsl/schema.js'
+import { startChatServer, type ChatServer } from '../support/chat-server.js'
+import { startAgent, type AgentHandle } from '../support/agent-process.js'
+
+let server: ChatServer | undefined
+let agent: AgentHandle | undefined
+afterEach(async () => {
+  await agent?.close()
+  await server?.close()
+  agent = server = undefined
+})
+
+type Expected =
+  | { outcome: 'reply'; stopReason: 'end_turn' | 'max_tokens'; text: string | RegExp; requests: number }
+  | { outcome: 'error'; message: RegExp }
+  | { outcome: 'any' }
+
+const RECOVERED = 'Recovered.'
+const retried: Expected = { outcome: 'reply', stopReason: 'end_turn', text: RECOVERED, requests: 2 }
+const ended = (text: RegExp): Expected => ({ outcome: 'reply', stopReason: 'end_turn', text, requests: 1 })
+
+const EXPECTED: Record<BehaviourName, Expected> = {
+  success: { outcome: 'reply', stopReason: 'end_turn', text: 'Hello from the test model.', requests: 1 },
+  reasoning_success: { outcome: 'reply', stopReason: 'end_turn', text: 'Hello from the test model.', requests: 1 },
+  slow_success: { outcome: 'reply', stopReason: 'end_turn', text: 'Hello from the test model.', requests: 1 },
+  tool_call_success: { outcome: 'reply', stopReason: 'end_turn', text: RECOVERED, requests: 2 },
+  max_tokens: { outcome: 'reply', stopReason: 'max_tokens', text: 'Hello from the test model.', requests: 1 },
+  empty: { outcome: 'reply', stopReason: 'end_turn', text: '', requests: 1 },
+  empty_body: retried,
+  stream_eof: retried,
+  stream_disconnect: retried,
+  connection_reset: retried,
+  connection_refused: retried,
+  stall: retried,
+  rate_limit: retried,
+  server_error: retried,
+  service_unavailable: retried,
+  partial_eof: ended(/^Partial answ\n\n\[The reply above is incomplete: the model stream ended early/),
+  partial_disconnect: ended(/^Partial answ\n\n\[The reply above is incomplete: the model stream ended early/),
+  malformed_json: { outcome: 'error', message: /malformed model stream: event data is not JSON/ },
+  malformed_event: { outcome: 'error', message: /malformed model stream: event is not a chat.completion.chunk/ },
+  wrong_content_type: { outcome: 'error', message: /malformed model stream: expected content-type text\/event-stream/ },
+  auth_error: ended(/rejected the credentials \(HTTP 401/),
+  invalid_request: ended(/rejected the request \(HTTP 400/),
+  context_overflow: ended(/too long for the model's context window/),
+  quota_exceeded: ended(/no quota left \(HTTP 429 insufficient_quota/),
+  random: { outcome: 'any' },
+}
+
+const entryFor = (behaviour: BehaviourName): LlmEntry =>
+  behaviour === 'tool_call_success'
+    ? { behaviour, toolCalls: [{ name: 'list_files', arguments: {} }] }
+    : behaviour === 'random'
+      ? { behaviour, seed: 7, weights: { success: 1, stall: 1, malformed_json: 1 } }
+      : { behaviour }
+
+describe('reference agent: every model behaviour has a defined outcome', () => {
+  it.each(BEHAVIOUR_NAMES.map((behaviour) => ({ behaviour })))('$behaviour', async ({ behaviour }) => {
+    server = await startChatServer([entryFor(behaviour), { behaviour: 'success', text: RECOVERED, repeat: true }])
+    agent = startAgent(server.url)
+    await agent.initialize()
+    const sessionId = await agent.newSession()
+    const expected = EXPECTED[behaviour]
+    const outcome = await agent.prompt(sessionId, 'hello').then(
+      (response) => ({ response }),
+      (error: Error) => ({ error }),
+    )
+    if (expected.outcome === 'reply') {
+      expect(outcome).toHaveProperty('response.stopReason', expected.stopReason)
+      const text = agent.messageText(sessionId)
+      if (typeof expected.text === 'string') expect(text).toBe(expected.text)
+      else expect(text).toMatch(expected.text)
+      expect(server.requests).toHaveLength(expected.requests)
+    } else if (expected.outcome === 'error') {
+      expect(outcome).toHaveProperty('error')
+      expect((outcome as { error: Error }).error.message).toMatch(expected.message)
+    }
+    expect(agent.alive()).toBe(true)
+    const before = agent.messageText(sessionId)
+    expect(await agent.prompt(sessionId, 'again')).toEqual({ stopReason: 'end_turn' })
+    expect(agent.messageText(sessionId).slice(before.length)).toBe(RECOVERED)
+  })
+})
+
+describe('reference agent: retries are bounded', () => {
+  it.each([
+    { behaviour: 'rate_limit', failure: /HTTP 429 rate_limit_exceeded/ },
+    { behaviour: 'service_unavailable', failure: /HTTP 503/ },
+    { behaviour: 'stall', failure: /stalled/ },
+  ] as const)('$behaviour on every attempt ends the turn after AGENT_MAX_RETRIES', async ({ behaviour, failure }) => {
+    server = await startChatServer([{ behaviour, retryAfter: 30, repeat: true }])
+    agent = startAgent(server.url, { AGENT_MAX_RETRIES: '2' })
+    await agent.initialize()
+    const sessionId = await agent.newSession()
+    expect(await agent.prompt(sessionId, 'hello')).toEqual({ stopReason: 'end_turn' })
+    expect(agent.messageText(sessionId)).toMatch(new RegExp(`failed 3 times in a row; giving up on this turn. Last error: .*${failure.source}`))
+    expect(server.requests).toHaveLength(3)
+    expect(agent.alive()).toBe(true)
+  })
+
+  it('gives up on a refused connection (nothing listening) with a clear message', async () => {
+    const closed = await startChatServer([])
+    const url = closed.url
+    await closed.close()
+    agent = startAgent(url, { AGENT_MAX_RETRIES: '1' })
+    await agent.initialize()
+    const sessionId = await agent.newSession()
+    expect(await agent.prompt(sessionId, 'hello')).toEqual({ stopReason: 'end_turn' })
+    expect(agent.messageText(sessionId)).toMatch(/failed 2 times in a row.*connection failed \(ECONNREFUSED\)/)
+  })
+})
