@@ -36,6 +36,8 @@ export interface LlmServerOptions {
   keepUpstreamFailures?: boolean
   /** The scenario name, used in drift messages' re-record hint. */
   scenario?: string
+  /** Called as each HTTP request finishes, with its log entry (the standalone command prints these). */
+  onRequest?: (entry: RequestLogEntry) => void
 }
 
 export interface RequestLogEntry {
@@ -88,9 +90,10 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 }
 
 export async function startLlmServer(options: LlmServerOptions): Promise<LlmServer> {
-  const found = CODECS[options.wire]
-  if (!found) throw new Error(`unknown wire format "${options.wire}"; expected one of ${Object.keys(CODECS).join(', ')}`)
-  const codec: Codec = found
+  if (!Object.hasOwn(CODECS, options.wire)) {
+    throw new Error(`unknown wire format "${options.wire}"; expected one of ${Object.keys(CODECS).join(', ')}`)
+  }
+  const codec: Codec = CODECS[options.wire]
   const normalize = options.normalizeRequest ?? ((r: NeutralRequest) => r)
   const secrets = [...(options.secrets ?? []), ...(options.source.kind === 'upstream' && options.source.apiKey ? [options.source.apiKey] : [])]
   const source: CallSource | undefined =
@@ -147,7 +150,8 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     }
     if (served.problem) problems.push(served.problem)
     capture(call, request, served.response)
-    const played: Played = await play(target, served.response)
+    const usage = served.response.kind === 'stream' ? served.response.chunks.find((c) => c.type === 'finish')?.usage : undefined
+    const played: Played = await play({ ...target, ctx: usage ? { ...ctx, usage } : ctx }, served.response)
     return { call, behaviour: served.behaviour, ...played }
   }
 
@@ -176,7 +180,9 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
       } else res.destroy()
       entry = { status: 500, outcome: 'server_error' }
     }
-    log.push({ index, method, path, ...entry, durationMs: Math.round(performance.now() - started) })
+    const done: RequestLogEntry = { index, method, path, ...entry, durationMs: Math.round(performance.now() - started) }
+    log.push(done)
+    options.onRequest?.(done)
   }
 
   const server = createServer((req, res) => void handle(req, res))
