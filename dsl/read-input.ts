@@ -1,6 +1,7 @@
 // Reading a generated input.json (or any DeepSeek Harness input.json) with file:line errors.
 import { readFileSync } from 'node:fs'
 import { join, relative } from 'node:path'
+import JSON5 from 'json5'
 import { inputSchema, type ScenarioInput } from './schema.js'
 import { locateJsonPath, positionOf } from './json-locate.js'
 import { InputFileError } from './problems.js'
@@ -9,15 +10,26 @@ const posix = (p: string): string => p.split('\\').join('/')
 const issuePath = (path: ReadonlyArray<PropertyKey>): string =>
   path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '')
 
+/** Node 20's JSON.parse messages often omit the position; json5's parser reports line and column. */
+function syntaxErrorPosition(text: string, error: Error): { line: number; col: number } {
+  const offset = /position (\d+)/.exec(error.message)?.[1]
+  if (offset) return positionOf(text, Number(offset))
+  try {
+    JSON5.parse(text)
+  } catch (e) {
+    const { lineNumber, columnNumber } = e as { lineNumber?: number; columnNumber?: number }
+    if (lineNumber) return { line: lineNumber, col: columnNumber ?? 1 }
+  }
+  return { line: 1, col: 1 }
+}
+
 /** Parses and validates input.json text; `label` names the file in errors. */
 export function parseInput(text: string, label: string): ScenarioInput {
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch (error) {
-    const offset = Number(/position (\d+)/.exec((error as Error).message)?.[1] ?? 0)
-    const { line, col } = positionOf(text, offset)
-    throw new InputFileError({ file: label, line, col, message: `expected valid JSON: ${(error as Error).message}` })
+    throw new InputFileError({ file: label, ...syntaxErrorPosition(text, error as Error), message: `expected valid JSON: ${(error as Error).message}` })
   }
   const parsed = inputSchema.safeParse(raw)
   if (parsed.success) return parsed.data
