@@ -4,14 +4,14 @@ import * as acp from '@agentclientprotocol/sdk'
 import type { ClientFs } from './client-fs.js'
 import type { ClientTerminals } from './client-terminal.js'
 import type { AgentProcess } from './launch.js'
-import type { PermissionQueue } from './permissions.js'
+import type { PermissionGate } from './permissions.js'
 import { tapSink, tapStream } from './tap.js'
 import type { WireLog } from './wire-log.js'
 
 export interface ClientOptions {
   agent: AgentProcess
   log: WireLog
-  permissions: PermissionQueue
+  permissions: PermissionGate
   fs: ClientFs
   terminals: ClientTerminals
   /** Fatal problems found while serving the agent: a non-JSON stdout line, an unanswerable permission. */
@@ -33,11 +33,9 @@ export function connectClient(options: ClientOptions): AcpClient {
   const output = tapSink(agent.write, (message) => log.push('client', message))
   const app = acp
     .client({ name: 'acp-scenario' })
-    .onRequest('session/request_permission', ({ params }) => {
-      const decision = permissions.answer(params.options.map((o) => ({ optionId: o.optionId, kind: o.kind, name: o.name })))
-      if (decision.problem) fail(decision.problem)
-      return { outcome: decision.outcome }
-    })
+    .onRequest('session/request_permission', async ({ params }) => ({
+      outcome: await permissions.request(params.options.map((o) => ({ optionId: o.optionId, kind: o.kind, name: o.name }))),
+    }))
     .onRequest('fs/read_text_file', ({ params }) => fs.read(params))
     .onRequest('fs/write_text_file', ({ params }) => fs.write(params))
     .onRequest('terminal/create', ({ params }) => terminals.create(params))

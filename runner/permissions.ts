@@ -38,3 +38,44 @@ export class PermissionQueue {
     return [...this.answers]
   }
 }
+
+/**
+ * Serves permission requests from the queue. With the queue empty the answer is `cancelled`, but it is
+ * held back while the scenario is in a step that does not await the turn (e.g. waiting for a tool call
+ * before a cancel): it goes out when the runner cancels, starts awaiting the turn, or finishes the steps.
+ * That is when a real client would answer, and it keeps "cancel during a permission prompt" deterministic.
+ */
+export class PermissionGate {
+  private held: (() => void)[] = []
+  private holding = false
+  constructor(
+    private readonly queue: PermissionQueue,
+    private readonly fail: (message: string) => void,
+  ) {}
+
+  async request(options: PermissionOption[]): Promise<PermissionOutcome> {
+    const decision = this.queue.answer(options)
+    if (decision.problem) this.fail(decision.problem)
+    if (decision.outcome.outcome === 'cancelled' && !decision.problem && this.holding) {
+      await new Promise<void>((resolve) => this.held.push(resolve))
+    }
+    return decision.outcome
+  }
+
+  /** Whether an empty-queue answer is held back now. */
+  hold(on: boolean): void {
+    this.holding = on
+    if (!on) this.release()
+  }
+
+  /** Answers every held request (`cancelled`). */
+  release(): void {
+    const held = this.held
+    this.held = []
+    for (const resolve of held) resolve()
+  }
+
+  heldCount(): number {
+    return this.held.length
+  }
+}

@@ -1,5 +1,18 @@
-import { UsageError } from '../errors.js'
+// acp-scenario record: model traffic from the scenario's script or the real upstream; rewrites every fixture.
+import { loadConfig } from '../config.js'
+import { runSuiteCommand } from '../suite.js'
 
-export default async function (): Promise<number> {
-  throw new UsageError('record is not built yet')
+export default async function record(filters: string[], options: Record<string, unknown>): Promise<number> {
+  const config = loadConfig(process.cwd())
+  return runSuiteCommand(
+    {
+      config,
+      filters,
+      mode: 'record',
+      ...(typeof options.agent === 'string' ? { agent: options.agent } : {}),
+      ...(typeof options.workers === 'number' ? { workers: options.workers } : {}),
+      ...(typeof options.timeout === 'number' ? { timeoutMs: options.timeout } : {}),
+    },
+    options.reporter,
+  )
 }

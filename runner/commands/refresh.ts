@@ -1,5 +1,17 @@
-import { UsageError } from '../errors.js'
+// acp-scenario refresh: replay the committed llm.jsonl and rewrite the expectations (keyless).
+import { loadConfig } from '../config.js'
+import { runSuiteCommand } from '../suite.js'
 
-export default async function (): Promise<number> {
-  throw new UsageError('refresh is not built yet')
+export default async function refresh(filters: string[], options: Record<string, unknown>): Promise<number> {
+  const config = loadConfig(process.cwd())
+  return runSuiteCommand(
+    {
+      config,
+      filters,
+      mode: 'refresh',
+      ...(typeof options.workers === 'number' ? { workers: options.workers } : {}),
+      ...(typeof options.timeout === 'number' ? { timeoutMs: options.timeout } : {}),
+    },
+    options.reporter,
+  )
 }

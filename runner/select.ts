@@ -1,0 +1,26 @@
+// Which scenarios a command acts on: filters by name or tag, then a deterministic shard.
+
+export interface Selectable {
+  name: string
+  tags: string[]
+}
+
+/** A filter matches a scenario's exact name, one of its tags, or its name as a `*` glob. */
+export function matchesFilter(s: Selectable, filter: string): boolean {
+  if (filter === s.name || s.tags.includes(filter)) return true
+  if (!filter.includes('*')) return false
+  const pattern = new RegExp(`^${filter.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`)
+  return pattern.test(s.name)
+}
+
+export function selectScenarios<T extends Selectable>(all: T[], filters: string[], shard?: { index: number; total: number }): T[] {
+  const filtered = filters.length ? all.filter((s) => filters.some((f) => matchesFilter(s, f))) : all
+  const sorted = [...filtered].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+  if (!shard) return sorted
+  return sorted.filter((_, i) => i % shard.total === shard.index - 1)
+}
+
+/** Filters that matched nothing: a typo should not pass silently as an empty run. */
+export function unmatchedFilters(all: Selectable[], filters: string[]): string[] {
+  return filters.filter((f) => !all.some((s) => matchesFilter(s, f)))
+}
