@@ -1,5 +1,8 @@
-// One streaming chat-completions call: fetch + eventsource-parser, a stall timer reset on every
-// byte, and every way the call can end reported as a value (never thrown).
+// One streaming chat-completions call: node:http(s) + eventsource-parser, a stall timer reset on
+// every byte, and every way the call can end reported as a value (never thrown). node:http rather
+// than fetch: fetch's web stream drops bytes already received when the socket then breaks, which
+// makes a partial reply followed by a reset look different from run to run.
+import type { IncomingMessage } from 'node:http'
 import { createParser, type EventSourceMessage } from 'eventsource-parser'
 import { chatChunkSchema, streamErrorSchema, type ChatRequest } from './chat-types.js'
 import { parseRetryAfter, type ModelFailure } from './failures.js'
@@ -20,8 +23,8 @@ export interface AttemptOptions {
 }
 
 function networkDetail(error: unknown): string {
-  const cause = (error as { cause?: { code?: string; message?: string } })?.cause
-  return cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error))
+  const { code, cause, message } = (error ?? {}) as { code?: string; cause?: { code?: string }; message?: string }
+  return code ?? cause?.code ?? message ?? String(error)
 }
 
 function httpFailure(status: number, bodyText: string, retryAfter: string | null): ModelFailure {
@@ -38,6 +41,65 @@ function httpFailure(status: number, bodyText: string, retryAfter: string | null
     message = bodyText.slice(0, 200) || undefined
   }
   return { kind: 'http', status, code, message, retryAfterMs: parseRetryAfter(retryAfter) }
+}
+
+/** POSTs the request; resolves with the response once its headers arrive. */
+async function send(options: AttemptOptions, signal: AbortSignal): Promise<IncomingMessage> {
+  const url = new URL(options.url)
+  const { request } = url.protocol === 'https:' ? await import('node:https') : await import('node:http')
+  const body = JSON.stringify(options.body)
+  return new Promise((resolve, reject) => {
+    const req = request(url, {
+      method: 'POST',
+      signal,
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        accept: 'text/event-stream',
+        ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
+      },
+    })
+    req.once('response', resolve)
+    req.once('error', reject)
+    req.end(body)
+  })
+}
+
+/**
+ * Feeds each body chunk to `onData` in flowing mode until the body ends (resolve), breaks (reject),
+ * or `onData` asks to stop. Flowing mode matters: every byte that reached the socket before a reset
+ * is delivered before the error, so a partial reply is seen the same way on every run.
+ */
+function consume(response: IncomingMessage, onData: (bytes: Buffer) => boolean): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let settled = false
+    const settle = (error?: Error) => {
+      if (settled) return
+      settled = true
+      if (error) reject(error)
+      else resolve()
+    }
+    response.on('data', (bytes: Buffer) => {
+      if (settled) return
+      if (onData(bytes)) {
+        settle()
+        response.destroy()
+      }
+    })
+    response.once('end', () => settle())
+    response.once('error', (error) => settle(error))
+    response.once('close', () => settle(response.complete ? undefined : new Error('the connection closed before the response ended')))
+  })
+}
+
+async function readBody(response: IncomingMessage, onBytes: () => void): Promise<string> {
+  let text = ''
+  await consume(response, (bytes) => {
+    onBytes()
+    text += bytes.toString('utf8')
+    return false
+  })
+  return text
 }
 
 export async function streamCompletion(options: AttemptOptions): Promise<AttemptOutcome> {
@@ -95,46 +157,39 @@ export async function streamCompletion(options: AttemptOptions): Promise<Attempt
 
   try {
     arm()
-    let response: Response
+    let response: IncomingMessage
     try {
-      response = await fetch(options.url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          accept: 'text/event-stream',
-          ...(options.apiKey ? { authorization: `Bearer ${options.apiKey}` } : {}),
-        },
-        body: JSON.stringify(options.body),
-        signal: controller.signal,
-      })
+      response = await send(options, controller.signal)
     } catch (error) {
       if (options.signal.aborted) return { kind: 'cancelled', state }
       if (stalled) return { kind: 'failed', failure: { kind: 'stall', partial: false }, state }
       return { kind: 'failed', failure: { kind: 'network', detail: networkDetail(error) }, state }
     }
     arm()
-    if (!response.ok) {
-      let bodyText = ''
+    const status = response.statusCode ?? 0
+    if (status < 200 || status >= 300) {
+      let bodyText: string
       try {
-        bodyText = await response.text()
+        bodyText = await readBody(response, arm)
       } catch (error) {
         return interrupted(error)
       }
-      return { kind: 'failed', failure: httpFailure(response.status, bodyText, response.headers.get('retry-after')), state }
+      const retryAfter = response.headers['retry-after']
+      return { kind: 'failed', failure: httpFailure(status, bodyText, typeof retryAfter === 'string' ? retryAfter : null), state }
     }
-    const contentType = response.headers.get('content-type') ?? ''
+    const contentType = response.headers['content-type'] ?? ''
     if (!contentType.toLowerCase().startsWith('text/event-stream')) {
-      await response.body?.cancel().catch(() => undefined)
+      response.destroy()
       return { kind: 'failed', failure: { kind: 'protocol', detail: `expected content-type text/event-stream, got ${JSON.stringify(contentType)}` }, state }
     }
     const parser = createParser({ onEvent })
     const decoder = new TextDecoder()
     try {
-      for await (const bytes of response.body ?? []) {
+      await consume(response, (bytes) => {
         arm()
-        parser.feed(decoder.decode(bytes as Uint8Array, { stream: true }))
-        if (protocolError || sawDone) break
-      }
+        parser.feed(decoder.decode(bytes, { stream: true }))
+        return Boolean(protocolError || sawDone)
+      })
     } catch (error) {
       return interrupted(error)
     }

@@ -3,10 +3,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { BEHAVIOUR_NAMES, type BehaviourName } from '../../dsl/names.js'
 import type { LlmEntry } from '../../dsl/schema.js'
-import { startChatServer, type ChatServer } from '../support/chat-server.js'
+import { startLlmServer, type LlmServer } from '../../runner/llm/server.js'
+import { DEFAULT_PARTIAL_TEXT, DEFAULT_TEXT } from '../../runner/llm/behaviours/index.js'
 import { startAgent, type AgentHandle } from '../support/agent-process.js'
 
-let server: ChatServer | undefined
+let server: LlmServer | undefined
 let agent: AgentHandle | undefined
 afterEach(async () => {
   await agent?.close()
@@ -20,15 +21,16 @@ type Expected =
   | { outcome: 'any' }
 
 const RECOVERED = 'Recovered.'
+const partial = new RegExp(`^${DEFAULT_PARTIAL_TEXT}\n\n\\[The reply above is incomplete: the model stream ended early`)
 const retried: Expected = { outcome: 'reply', stopReason: 'end_turn', text: RECOVERED, requests: 2 }
 const ended = (text: RegExp): Expected => ({ outcome: 'reply', stopReason: 'end_turn', text, requests: 1 })
 
 const EXPECTED: Record<BehaviourName, Expected> = {
-  success: { outcome: 'reply', stopReason: 'end_turn', text: 'Hello from the test model.', requests: 1 },
-  reasoning_success: { outcome: 'reply', stopReason: 'end_turn', text: 'Hello from the test model.', requests: 1 },
-  slow_success: { outcome: 'reply', stopReason: 'end_turn', text: 'Hello from the test model.', requests: 1 },
+  success: { outcome: 'reply', stopReason: 'end_turn', text: DEFAULT_TEXT, requests: 1 },
+  reasoning_success: { outcome: 'reply', stopReason: 'end_turn', text: DEFAULT_TEXT, requests: 1 },
+  slow_success: { outcome: 'reply', stopReason: 'end_turn', text: DEFAULT_TEXT, requests: 1 },
   tool_call_success: { outcome: 'reply', stopReason: 'end_turn', text: RECOVERED, requests: 2 },
-  max_tokens: { outcome: 'reply', stopReason: 'max_tokens', text: 'Hello from the test model.', requests: 1 },
+  max_tokens: { outcome: 'reply', stopReason: 'max_tokens', text: DEFAULT_TEXT, requests: 1 },
   empty: { outcome: 'reply', stopReason: 'end_turn', text: '', requests: 1 },
   empty_body: retried,
   stream_eof: retried,
@@ -39,8 +41,8 @@ const EXPECTED: Record<BehaviourName, Expected> = {
   rate_limit: retried,
   server_error: retried,
   service_unavailable: retried,
-  partial_eof: ended(/^Partial answ\n\n\[The reply above is incomplete: the model stream ended early/),
-  partial_disconnect: ended(/^Partial answ\n\n\[The reply above is incomplete: the model stream ended early/),
+  partial_eof: ended(partial),
+  partial_disconnect: ended(partial),
   malformed_json: { outcome: 'error', message: /malformed model stream: event data is not JSON/ },
   malformed_event: { outcome: 'error', message: /malformed model stream: event is not a chat.completion.chunk/ },
   wrong_content_type: { outcome: 'error', message: /malformed model stream: expected content-type text\/event-stream/ },
@@ -51,17 +53,30 @@ const EXPECTED: Record<BehaviourName, Expected> = {
   random: { outcome: 'any' },
 }
 
+/** Starts the project's loopback model server on a script; the agent's base URL includes /v1 as with real providers. */
+async function serve(entries: LlmEntry[]): Promise<{ server: LlmServer; baseUrl: string }> {
+  server = await startLlmServer({ wire: 'openai-chat', source: { kind: 'script', entries } })
+  return { server, baseUrl: `${server.url}/v1` }
+}
+
+/** Model calls the server received (refused, reset and stalled ones included). */
+const modelCalls = (server: LlmServer) => server.calls().length
+
 const entryFor = (behaviour: BehaviourName): LlmEntry =>
   behaviour === 'tool_call_success'
     ? { behaviour, toolCalls: [{ name: 'list_files', arguments: {} }] }
-    : behaviour === 'random'
+    : behaviour === 'partial_disconnect'
+      ? // The server resets the socket (RST); a reset right after the write can make the kernel drop the
+        // partial bytes before the agent reads them, so leave a moment for them to arrive first.
+        { behaviour, disconnectAfterMs: 50 }
+      : behaviour === 'random'
       ? { behaviour, seed: 7, weights: { success: 1, stall: 1, malformed_json: 1 } }
       : { behaviour }
 
 describe('reference agent: every model behaviour has a defined outcome', () => {
   it.each(BEHAVIOUR_NAMES.map((behaviour) => ({ behaviour })))('$behaviour', async ({ behaviour }) => {
-    server = await startChatServer([entryFor(behaviour), { behaviour: 'success', text: RECOVERED, repeat: true }])
-    agent = startAgent(server.url)
+    const { baseUrl } = await serve([entryFor(behaviour), { behaviour: 'success', text: RECOVERED, repeat: true }])
+    agent = startAgent(baseUrl)
     await agent.initialize()
     const sessionId = await agent.newSession()
     const expected = EXPECTED[behaviour]
@@ -74,7 +89,7 @@ describe('reference agent: every model behaviour has a defined outcome', () => {
       const text = agent.messageText(sessionId)
       if (typeof expected.text === 'string') expect(text).toBe(expected.text)
       else expect(text).toMatch(expected.text)
-      expect(server.requests).toHaveLength(expected.requests)
+      expect(modelCalls(server!)).toBe(expected.requests)
     } else if (expected.outcome === 'error') {
       expect(outcome).toHaveProperty('error')
       expect((outcome as { error: Error }).error.message).toMatch(expected.message)
@@ -92,21 +107,21 @@ describe('reference agent: retries are bounded', () => {
     { behaviour: 'service_unavailable', failure: /HTTP 503/ },
     { behaviour: 'stall', failure: /stalled/ },
   ] as const)('$behaviour on every attempt ends the turn after AGENT_MAX_RETRIES', async ({ behaviour, failure }) => {
-    server = await startChatServer([{ behaviour, retryAfter: 30, repeat: true }])
-    agent = startAgent(server.url, { AGENT_MAX_RETRIES: '2' })
+    const { baseUrl } = await serve([{ behaviour, retryAfter: 30, repeat: true }])
+    agent = startAgent(baseUrl, { AGENT_MAX_RETRIES: '2' })
     await agent.initialize()
     const sessionId = await agent.newSession()
     expect(await agent.prompt(sessionId, 'hello')).toEqual({ stopReason: 'end_turn' })
     expect(agent.messageText(sessionId)).toMatch(new RegExp(`failed 3 times in a row; giving up on this turn. Last error: .*${failure.source}`))
-    expect(server.requests).toHaveLength(3)
+    expect(modelCalls(server!)).toBe(3)
     expect(agent.alive()).toBe(true)
   })
 
   it('gives up on a refused connection (nothing listening) with a clear message', async () => {
-    const closed = await startChatServer([])
-    const url = closed.url
-    await closed.close()
-    agent = startAgent(url, { AGENT_MAX_RETRIES: '1' })
+    const closed = await serve([])
+    await closed.server.close()
+    server = undefined
+    agent = startAgent(closed.baseUrl, { AGENT_MAX_RETRIES: '1' })
     await agent.initialize()
     const sessionId = await agent.newSession()
     expect(await agent.prompt(sessionId, 'hello')).toEqual({ stopReason: 'end_turn' })
