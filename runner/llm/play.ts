@@ -103,7 +103,7 @@ function jsonBody(t: PlayTarget, body: Extract<FaultPlay, { play: 'stream' }>['b
 interface StreamPlan {
   body: Extract<FaultPlay, { play: 'stream' }>['body']
   ending: 'end' | 'destroy' | 'stall'
-  contentType?: string
+  contentType?: { stream: string; json: string }
   chunks: NeutralChunk[]
   delayMs: number
   waitMs: number
@@ -111,7 +111,7 @@ interface StreamPlan {
 
 async function playStream(t: PlayTarget, plan: StreamPlan): Promise<Played> {
   const { res } = t
-  const contentType = plan.contentType ?? (t.stream ? SSE_HEADERS['content-type'] : JSON_TYPE)
+  const contentType = plan.contentType ? plan.contentType[t.stream ? 'stream' : 'json'] : t.stream ? SSE_HEADERS['content-type'] : JSON_TYPE
   res.writeHead(200, t.stream ? { ...SSE_HEADERS, 'content-type': contentType } : { 'content-type': contentType })
   res.flushHeaders()
   const pieces = plan.body === 'none' ? [] : t.stream ? frames(t, plan.body, plan.chunks) : [jsonBody(t, plan.body, plan.chunks)]

@@ -22,8 +22,8 @@ export type FaultPlay =
       play: 'stream'
       body: 'none' | 'start' | 'partial' | 'full' | 'malformed_json' | 'malformed_event'
       ending: 'end' | 'destroy' | 'stall'
-      /** Content-Type sent instead of the right one (wrong_content_type). */
-      contentType?: string
+      /** Content-Types sent instead of the right ones (wrong_content_type), for a stream and for a JSON body. */
+      contentType?: { stream: string; json: string }
       /** Milliseconds to wait after the body before a `destroy` ending, unless disconnectAfterMs says otherwise. */
       waitMs?: number
     }
@@ -115,7 +115,7 @@ export const BEHAVIOURS: Record<ConcreteBehaviour, Behaviour> = {
   stall: fault({ play: 'stream', body: 'none', ending: 'stall' }),
   malformed_json: fault({ play: 'stream', body: 'malformed_json', ending: 'end' }),
   malformed_event: fault({ play: 'stream', body: 'malformed_event', ending: 'end' }),
-  wrong_content_type: fault({ play: 'stream', body: 'full', ending: 'end', contentType: 'application/json' }),
+  wrong_content_type: fault({ play: 'stream', body: 'full', ending: 'end', contentType: { stream: 'application/json', json: 'text/event-stream' } }),
   rate_limit: fault({ play: 'error', error: 'rate_limit', retryAfter: 1 }),
   server_error: fault({ play: 'error', error: 'server_error' }),
   service_unavailable: fault({ play: 'error', error: 'service_unavailable' }),
