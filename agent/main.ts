@@ -10,7 +10,14 @@ import type { SessionRegistry } from './acp/sessions.js'
 const log = (message: string) => process.stderr.write(`acp-reference-agent: ${message}\n`)
 
 const version = (JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version
-const config = readConfig()
+const config = (() => {
+  try {
+    return readConfig()
+  } catch (error) {
+    log((error as Error).message)
+    process.exit(2)
+  }
+})()
 let clientCapabilities: ClientCapabilities | undefined
 let registry: Promise<SessionRegistry> | undefined
 const sessions = () =>
