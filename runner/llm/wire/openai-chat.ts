@@ -161,6 +161,9 @@ function decoder(): StreamDecoder {
           const index = Number(tc.index ?? 0)
           const fn = obj(tc.function)
           if (!started.has(index)) {
+            // Calls stream one after another: a new index means the previous call's arguments are complete.
+            for (const previous of open) out.push({ type: 'tool_call_end', index: previous })
+            open.clear()
             started.add(index)
             open.add(index)
             out.push({ type: 'tool_call_start', index, id: str(tc.id) ?? `call_${index}`, name: str(fn.name) ?? '' })
