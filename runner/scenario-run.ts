@@ -180,12 +180,25 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
     if (mode === 'refresh' || mode === 'record') {
       Object.assign(update, { stdout: surfaces.stdout, session: surfaces.session, workspace: surfaces.workspace })
     }
-    if (mode === 'record') update.llm = serializeCassette(server.cassette())
+    if (mode === 'record') update.llm = recordedCassette(server.cassette(), readFixture(dir, 'llm'))
     const written = writeFixtures(dir, update, () => !options.signal?.aborted)
     return { warnings: warnings.map((v) => `[${v.check}] ${v.message}`), written }
   } finally {
     await server?.close()
     sandbox.remove()
+  }
+}
+
+/** The new cassette's text; when only its recording time differs from the committed one, the old bytes stay. */
+function recordedCassette(cassette: Cassette, previous: string | undefined): string {
+  const text = serializeCassette(cassette)
+  if (previous === undefined) return text
+  try {
+    const old = parseCassette(previous, FIXTURE_FILES.llm)
+    const same = serializeCassette({ ...cassette, header: { ...cassette.header, recordedAt: old.header.recordedAt } })
+    return same === previous ? previous : text
+  } catch {
+    return text
   }
 }
 

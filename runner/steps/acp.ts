@@ -92,8 +92,8 @@ const waitForAgentMessage: Exec<'waitForAgentMessage'> = async (step, ctx) => {
 }
 
 /**
- * A matching tool_call, followed by its next event: a permission request or a tool_call_update for the
- * same id. Waiting for that second event means a following cancel lands at a defined point (during the
+ * A matching tool_call, and its next event: a permission request (before or after it on the wire) or a
+ * tool_call_update for the same id. Waiting for that second event means a following cancel lands at a defined point (during the
  * permission prompt, or while the tool runs), never in the gap between the announcement and the request.
  */
 const waitForToolCall: Exec<'waitForToolCall'> = async (step, ctx) => {
@@ -108,17 +108,18 @@ const waitForToolCall: Exec<'waitForToolCall'> = async (step, ctx) => {
       const update = paramsOf(w.message).update as JsonObject | undefined
       if (w.from !== 'agent' || !updateKind(w.message) || !update || !matches(update)) continue
       const id = update.toolCallId
-      return messages.slice(i + 1).some((later) => later.from === 'agent' && followsToolCall(later.message, id)) || undefined
+      // Agents may put the permission request on the wire before the tool_call notification.
+      const permission = messages.slice(ctx.state.promptStart).some((w2) => w2.from === 'agent' && isPermissionFor(w2.message, id))
+      if (permission || messages.slice(i + 1).some((later) => later.from === 'agent' && isUpdateFor(later.message, id))) return true
     }
     return undefined
   })
 }
 
-function followsToolCall(m: JsonObject, toolCallId: unknown): boolean {
-  const params = paramsOf(m)
-  if (m.method === 'session/request_permission') return (params.toolCall as JsonObject | undefined)?.toolCallId === toolCallId
-  return updateKind(m) === 'tool_call_update' && (params.update as JsonObject).toolCallId === toolCallId
-}
+const isPermissionFor = (m: JsonObject, toolCallId: unknown): boolean =>
+  m.method === 'session/request_permission' && (paramsOf(m).toolCall as JsonObject | undefined)?.toolCallId === toolCallId
+const isUpdateFor = (m: JsonObject, toolCallId: unknown): boolean =>
+  updateKind(m) === 'tool_call_update' && (paramsOf(m).update as JsonObject).toolCallId === toolCallId
 
 const promptAndCancelAfterChunks: Exec<'promptAndCancelAfterChunks'> = async (step, ctx) => {
   sendPrompt(ctx, step.op, textPrompt(step.text), step.at)
