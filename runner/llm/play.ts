@@ -56,8 +56,7 @@ function finish(res: ServerResponse, body?: string): Promise<boolean> {
 }
 
 export function resetSocket(req: IncomingMessage): Played {
-  req.socket.resetAndDestroy?.()
-  req.socket.destroy()
+  req.socket.resetAndDestroy()
   return { outcome: 'reset' }
 }
 

@@ -123,6 +123,9 @@ export const BEHAVIOURS: Record<ConcreteBehaviour, Behaviour> = {
   invalid_request: fault({ play: 'error', error: 'invalid_request' }),
   context_overflow: fault({ play: 'error', error: 'context_overflow' }),
   quota_exceeded: fault({ play: 'error', error: 'quota_exceeded' }),
+  // A bound port cannot refuse a connection, so the server destroys the socket as soon as the request headers
+  // arrive, before reading the body: clients see the same failure as a refusal (a connection error, no status).
+  // The standalone CLI does the same rather than delaying its bind, so its first stdout line is always the URL.
   connection_refused: fault({ play: 'refuse' }),
 }
 
