@@ -109,7 +109,7 @@ export const BEHAVIOURS: Record<ConcreteBehaviour, Behaviour> = {
   empty_body: fault({ play: 'stream', body: 'none', ending: 'end' }),
   stream_eof: fault({ play: 'stream', body: 'start', ending: 'end' }),
   partial_eof: fault({ play: 'stream', body: 'partial', ending: 'end' }),
-  partial_disconnect: fault({ play: 'stream', body: 'partial', ending: 'destroy', waitMs: 0 }),
+  partial_disconnect: fault({ play: 'stream', body: 'partial', ending: 'destroy', waitMs: DEFAULT_DISCONNECT_MS }),
   stream_disconnect: fault({ play: 'stream', body: 'none', ending: 'destroy', waitMs: DEFAULT_DISCONNECT_MS }),
   connection_reset: fault({ play: 'reset' }),
   stall: fault({ play: 'stream', body: 'none', ending: 'stall' }),
