@@ -13,6 +13,8 @@ import { describeStep, executorFor, StepError, type StepContext } from './steps/
 import { WireLog } from './wire-log.js'
 
 export const DEFAULT_WAIT_MS = 10_000
+/** After a failed request, how long to wait for the agent's exit that may explain it. */
+const EXIT_GRACE_MS = 300
 
 export interface DriveOptions {
   input: ScenarioInput
@@ -73,6 +75,12 @@ export async function driveAgent(options: DriveOptions): Promise<DriveOutcome> {
   const onAbort = (): void => stop('interrupted')
   options.signal?.addEventListener('abort', onAbort, { once: true })
 
+  /** A request failing because the connection closed is really the agent exiting: say so, with its exit. */
+  const explain = async (error: Error): Promise<string> => {
+    const info = proc.exitInfo() ?? (await Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), EXIT_GRACE_MS))]))
+    return info ? `the agent ${describeExit(info)} during ${current} (${error.message})` : error.message
+  }
+
   let failure: DriveFailure | undefined
   try {
     const state: StepContext['state'] = { promptStart: 0 }
@@ -102,7 +110,7 @@ export async function driveAgent(options: DriveOptions): Promise<DriveOutcome> {
         await Promise.race([executorFor(step)(step, ctx), stopped, timedOut])
       } catch (error) {
         abandoned = true
-        failure = { step: stepLabel(step, index), message: error instanceof Stop ? error.message : (error as Error).message }
+        failure = { step: stepLabel(step, index), message: error instanceof Stop ? error.message : await explain(error as Error) }
         break
       } finally {
         clearTimeout(timer)
