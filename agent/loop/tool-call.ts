@@ -12,6 +12,8 @@ export interface ToolCallDeps {
   client: AgentContext
   step: number
   send: (update: SessionUpdate) => void
+  /** Resolves once every update sent so far is written, so a request never overtakes them. */
+  flush: () => Promise<void>
   context: ToolContext
 }
 
@@ -62,6 +64,7 @@ export async function runToolCall(deps: ToolCallDeps, call: ChatToolCall): Promi
     let decision = session.permissions.recall(tool.name)
     if (!decision) {
       session.log.write({ type: 'permission/asked', toolCallId, options: ['allow_once', 'allow_always', 'reject_once', 'reject_always'] })
+      await deps.flush()
       decision = await requestPermission(
         deps.client,
         session.id,
@@ -79,6 +82,7 @@ export async function runToolCall(deps: ToolCallDeps, call: ChatToolCall): Promi
 
   if (deps.context.signal.aborted) return fail('cancelled before it started')
   send({ sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' })
+  await deps.flush()
   const outcome = await tool.run(parsed.input, deps.context)
   return finish(outcome.status, outcome.output, outcome.content, outcome.rawOutput)
 }

@@ -50,6 +50,7 @@ export async function runTurn(deps: TurnDeps, session: Session, prompt: ContentB
         process.stderr.write(`acp-reference-agent: session/update failed: ${String(error)}\n`)
       })
   }
+  const flush = (): Promise<void> => updates
   let openStep: number | undefined
   const endStep = (finish: string) => {
     if (openStep === undefined) return
@@ -115,7 +116,7 @@ export async function runTurn(deps: TurnDeps, session: Session, prompt: ContentB
           session.history.push(
             signal.aborted
               ? { role: 'tool', tool_call_id: call.id, content: 'Cancelled by the user before it ran.' }
-              : await runToolCall({ session, client: deps.client, step, send, context: toolContext }, call),
+              : await runToolCall({ session, client: deps.client, step, send, flush, context: toolContext }, call),
           )
         }
         if (signal.aborted) return await endTurn('cancelled')
