@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest'
+import { configSchema, PACKAGE_ROOT, resolveAgent } from '../../runner/config.js'
+import { agentEnv, DUMMY_API_KEY } from '../../runner/env.js'
+
+const config = (agents: Record<string, unknown> = {}) => configSchema.parse({ agents })
+
+describe('resolveAgent', () => {
+  it('gives the embedded reference preset without any config', () => {
+    const agent = resolveAgent(config(), 'reference')
+    expect(agent).toMatchObject({ name: 'reference', command: 'node', args: ['{{packageRoot}}/dist/agent/main.js'], wire: 'openai-chat', baseUrlEnv: 'OPENAI_BASE_URL', baseUrlPath: '/v1' })
+    expect(agent.env.AGENT_STALL_TIMEOUT_MS).toBe('1500')
+  })
+  it('lays a config entry over its preset, merging env', () => {
+    const agent = resolveAgent(config({ mine: { preset: 'reference', env: { AGENT_MODEL: 'x' }, warnChecks: ['stop-reason'] } }), 'mine')
+    expect(agent.env).toMatchObject({ AGENT_MODEL: 'x', AGENT_RETRY_BASE_MS: '10' })
+    expect(agent.warnChecks).toEqual(['stop-reason'])
+  })
+  it('names unknown agents, unknown presets and missing fields', () => {
+    expect(() => resolveAgent(config(), 'nope')).toThrow(/unknown agent "nope" \(configured or preset agents: .*reference/)
+    expect(() => resolveAgent(config({ a: { preset: 'zzz' } }), 'a')).toThrow('agents.a.preset: unknown preset "zzz"')
+    expect(() => resolveAgent(config({ a: { command: 'x' } }), 'a')).toThrow('agents.a: needs a wire format')
+  })
+})
+
+describe('agentEnv', () => {
+  it('keeps no inherited secrets or proxies, fills placeholders and points the agent at the loopback server', () => {
+    const agent = resolveAgent(config({ a: { preset: 'reference', env: { CONFIG_DIR: '{{home}}/.cfg' } } }), 'a')
+    const env = agentEnv({
+      agent,
+      placeholders: { cwd: '/s/cwd', home: '/s/home', logDir: '/s/log', tmp: '/s/tmp', packageRoot: PACKAGE_ROOT },
+      baseUrl: 'http://127.0.0.1:5555',
+      parent: { PATH: '/bin', OPENAI_API_KEY: 'sk-real', HTTPS_PROXY: 'http://proxy', GITHUB_TOKEN: 't', NODE_OPTIONS: '--inspect' },
+    })
+    expect(env).toMatchObject({ PATH: '/bin', HOME: '/s/home', CONFIG_DIR: '/s/home/.cfg', OPENAI_BASE_URL: 'http://127.0.0.1:5555/v1', OPENAI_API_KEY: DUMMY_API_KEY, AGENT_SESSION_DIR: '/s/log' })
+    for (const name of ['HTTPS_PROXY', 'GITHUB_TOKEN', 'NODE_OPTIONS']) expect(env[name]).toBeUndefined()
+  })
+})
