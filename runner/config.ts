@@ -7,6 +7,7 @@ import { z } from 'zod'
 import { clientCapabilitiesSchema } from '../dsl/schema.js'
 import { WIRE_NAMES } from '../dsl/names.js'
 import { UsageError } from './errors.js'
+import { auxiliaryCallSchema } from './llm/auxiliary.js'
 import { PRESETS } from './presets/index.js'
 
 export const CONFIG_FILE = 'acp-scenario.config.json5'
@@ -55,6 +56,10 @@ export const agentConfigSchema = z.strictObject({
   /** Watch mode: agent source globs (relative to the project root) and a build command to run first. */
   watch: z.strictObject({ sources: z.array(z.string()).optional(), build: z.string().optional() }).optional(),
   startupTimeoutMs: z.number().int().positive().optional(),
+  /** The agent's npm package, found from the project root at launch; `{{agentPackage}}` is its directory. `install` names what to npm install when it is absent. */
+  package: z.strictObject({ name: z.string().min(1), install: z.string().min(1).optional() }).optional(),
+  /** Side calls the model server answers itself, outside positional replay (e.g. gemini-cli's routing classifier). */
+  auxiliaryCalls: z.array(auxiliaryCallSchema).optional(),
 })
 export type AgentConfig = z.infer<typeof agentConfigSchema>
 

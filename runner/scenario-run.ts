@@ -10,6 +10,7 @@ import { UsageError } from './errors.js'
 import { FIXTURE_FILES, readFixture, writeFixtures, type FixtureUpdate } from './fixtures.js'
 import { parseCassette, serializeCassette, type Cassette } from './llm/cassette.js'
 import { startLlmServer, type LlmServer, type LlmSource, type NeutralRequest } from './llm/server.js'
+import { withAgentPackage } from './presets/agent-package.js'
 import { Normalizer, sessionIdsOf, type Json } from './normalize/index.js'
 import { checkProtocol, classify } from './protocol-checks.js'
 import { createSandbox, placeholdersOf, writeHomeFiles } from './sandbox.js'
@@ -73,7 +74,7 @@ export async function runScenario(options: RunScenarioOptions): Promise<Scenario
   try {
     const input = loadInput(config, name)
     agentName = options.agent ?? input.agent ?? config.defaultAgent
-    const agent = resolveAgent(config, agentName)
+    const agent = withAgentPackage(resolveAgent(config, agentName), config.root)
     const { warnings, written } = await execute(options, input, agent)
     return result({ status: 'passed', warnings, written })
   } catch (error) {
@@ -144,7 +145,7 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
     const literals = sandbox.literals()
     let normalizer = new Normalizer({ paths: literals, rules: agent.normalizers })
     const normalizeRequest = (request: NeutralRequest): NeutralRequest => normalizer.valueNormalizer(sessionIds)(request as unknown as Json) as unknown as NeutralRequest
-    server = await startLlmServer({ wire: agent.wire, source, secrets, normalizeRequest, scenario: name })
+    server = await startLlmServer({ wire: agent.wire, source, secrets, normalizeRequest, scenario: name, ...(agent.auxiliaryCalls ? { auxiliary: agent.auxiliaryCalls } : {}) })
     normalizer = new Normalizer({ paths: literals, port: server.port, rules: agent.normalizers })
     const placeholders = placeholdersOf(sandbox, server)
     writeHomeFiles(agent, placeholders)

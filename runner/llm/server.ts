@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { Socket } from 'node:net'
 import type { WireName } from '../../dsl/names.js'
 import type { LlmEntry } from '../../dsl/schema.js'
+import { auxiliaryMatcher, auxiliaryResponse, type AuxiliaryCall } from './auxiliary.js'
 import type { Cassette, CassetteCall } from './cassette.js'
 import type { NeutralRequest, NeutralResponse } from './neutral.js'
 import { play, playError, type Outcome, type Played } from './play.js'
@@ -36,6 +37,8 @@ export interface LlmServerOptions {
   keepUpstreamFailures?: boolean
   /** The scenario name, used in drift messages' re-record hint. */
   scenario?: string
+  /** Side calls answered from these rules, never counted as model calls nor captured (e.g. a routing classifier). */
+  auxiliary?: readonly AuxiliaryCall[]
   /** Called as each HTTP request finishes, with its log entry (the standalone command prints these). */
   onRequest?: (entry: RequestLogEntry) => void
 }
@@ -103,6 +106,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
         ? cassetteSource(options.source.cassette.calls, options.scenario)
         : undefined
   const ignored = new Set(options.ignorePaths ?? [])
+  const auxiliary = auxiliaryMatcher(options.auxiliary ?? [])
 
   const calls: (CassetteCall | undefined)[] = []
   const log: RequestLogEntry[] = []
@@ -155,6 +159,18 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     return { call, behaviour: served.behaviour, ...played }
   }
 
+  async function auxiliaryCall(req: IncomingMessage, res: ServerResponse, route: NonNullable<ReturnType<Codec['route']>>, rule: AuxiliaryCall): Promise<Omit<RequestLogEntry, 'index' | 'method' | 'path' | 'durationMs'>> {
+    const body = await readBody(req)
+    let stream = route.stream === true
+    try {
+      stream = codec.decodeRequest(JSON.parse(body.toString('utf8') || '{}'), route).stream
+    } catch {
+      // an unreadable body still gets the rule's answer, shaped by the route alone
+    }
+    const played = await play({ req, res, codec, ctx: { call: 0, model: route.model ?? '' }, request: UNREAD_REQUEST, stream }, auxiliaryResponse(rule))
+    return { behaviour: `auxiliary:${rule.name}`, ...played }
+  }
+
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const started = performance.now()
     const index = requests++
@@ -163,7 +179,9 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     const route = method === 'POST' && !ignored.has(path) ? codec.route(path) : undefined
     let entry: Omit<RequestLogEntry, 'index' | 'method' | 'path' | 'durationMs'>
     try {
-      if (route) entry = await modelCall(req, res, path, route)
+      const rule = route ? auxiliary.match(path) : undefined
+      if (route && rule) entry = await auxiliaryCall(req, res, route, rule)
+      else if (route) entry = await modelCall(req, res, path, route)
       else {
         // Preflights and unknown paths: answered without touching the script.
         req.resume()
