@@ -53,6 +53,8 @@ describe('peer agent presets: offline replay', () => {
     if (probe.exitCode !== 0) {
       throw new Error(`unshare ${unshareArgs().join(' ')} is not permitted on this machine, so offline replay cannot be proven here: ${probe.stderr || probe.shortMessage}`)
     }
+    const strace = await execa('strace', ['-V'], { reject: false })
+    if (strace.exitCode !== 0) throw new Error(`strace is needed to count connection attempts (apt-get install strace): ${strace.stderr || strace.shortMessage}`)
     const trace = join(dir, 'connects.strace')
     const inner = ['ip link set lo up', `exec strace -f -qq --seccomp-bpf -e trace=connect -o ${trace} node ${CLI} -C ${PEERS} run --workers 2 --reporter json`].join(' && ')
     const result = await execa('unshare', [...unshareArgs(), 'sh', '-c', inner], { reject: false, timeout: 240_000 })
