@@ -1,6 +1,6 @@
 // Agents shipped as npm packages: found from the project root the way Node finds a dependency, so a
 // preset runs whatever version the user installed; `{{agentPackage}}` in command and args is its directory.
-import { existsSync } from 'node:fs'
+import { existsSync, realpathSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { ResolvedAgent } from '../config.js'
 import { UsageError } from '../errors.js'
@@ -32,5 +32,10 @@ export function withAgentPackage(agent: ResolvedAgent, root: string): ResolvedAg
     )
   }
   const fill = (s: string): string => s.replaceAll('{{agentPackage}}', dir)
-  return { ...agent, command: fill(agent.command), args: agent.args.map(fill) }
+  // Agents quote their own files (bundled skills, prompts) to the model: keep the install location out of fixtures.
+  const spellings = [...new Set([dir, realpathSync(dir)])].sort((a, b) => b.length - a.length)
+  const replace = [...spellings.map((d) => ({ pattern: escapeRegExp(d), with: '{{agentPackage}}' })), ...(agent.normalizers?.replace ?? [])]
+  return { ...agent, command: fill(agent.command), args: agent.args.map(fill), normalizers: { ...agent.normalizers, replace } }
 }
+
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -6,6 +6,8 @@ const SETTINGS = {
   privacy: { usageStatisticsEnabled: false },
   general: { enableAutoUpdate: false, enableAutoUpdateNotification: false },
   telemetry: { enabled: false },
+  // Its bundled skills are listed to the model in directory order, which differs between installs.
+  skills: { enabled: false },
 }
 
 export const geminiCliPreset: AgentConfig = {

@@ -57,6 +57,9 @@ describe('agent packages', () => {
     const g = withAgentPackage(resolveAgent(cfg, 'g'), root)
     expect(g.args).toEqual([join(gemini, 'bundle/gemini.js'), '--experimental-acp'])
     expect(g.clientCapabilities?.fs).toEqual({ readTextFile: false, writeTextFile: false })
+    // The install location, which agents quote to the model, normalises to a placeholder before the preset's rules.
+    const [first] = g.normalizers?.replace ?? []
+    expect(`see ${gemini}/bundle/x.md`.replace(new RegExp(first!.pattern, first!.flags ?? 'g'), first!.with)).toBe('see {{agentPackage}}/bundle/x.md')
   })
 
   it('lets a config entry extend a preset (extra env, extra normaliser rules kept after the preset’s)', () => {
