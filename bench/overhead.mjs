@@ -7,7 +7,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { benchProject, cli, median, PROMPT, report, scenarioName } from './support/project.mjs'
 
-const RUNS = Number(process.env.BENCH_RUNS ?? 9)
+const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const SDK_CLIENT = fileURLToPath(new URL('./support/sdk-client.mjs', import.meta.url))
 
 const sdkClient = (cassette) =>
