@@ -91,3 +91,42 @@ describe('acp-scenario watch', () => {
     expect(watch.output.slice(from)).not.toMatch(/✓ slow/)
   })
 })
+
+describe('acp-scenario watch on agent sources', () => {
+  const CONFIG = `{
+  defaultAgent: 'ref',
+  agents: {
+    // The reference agent again, with sources and a build step of its own.
+    ref: { preset: 'reference', watch: { sources: ['agent-src/**/*.txt'], build: 'node build.cjs' } },
+  },
+}
+`
+  const other = greet('other').replace(".newSession()", ".agent('reference')\n  .newSession()")
+  let agentProject: Project
+  let agentWatch: WatchProcess | undefined
+  beforeAll(async () => {
+    agentProject = await recordedProject({ mine: greet('mine'), theirs: other })
+    agentProject.write('acp-scenario.config.json5', CONFIG)
+    agentProject.write('build.cjs', `require('node:fs').appendFileSync('builds.log', 'built\\n')\n`)
+    agentProject.write('agent-src/prompt.txt', 'v1')
+  })
+  afterAll(() => {
+    agentWatch?.kill()
+    agentProject?.cleanup()
+  })
+
+  it('builds, then reruns only the scenarios of the agent whose source changed', async () => {
+    agentWatch = new WatchProcess(agentProject.root)
+    await agentWatch.waitFor(/2 passed, 0 failed\n/)
+    const from = agentWatch.mark()
+    agentProject.write('agent-src/prompt.txt', 'v2')
+    await agentWatch.waitFor(/change: agent-src\/prompt\.txt/, from)
+    await agentWatch.waitFor(/building: node build\.cjs[\s\S]*built in \d+ ms/, from)
+    await agentWatch.waitFor(/✓ mine \[ref\]/, from)
+    await agentWatch.waitFor(/2 passed, 0 failed\n/, from)
+    expect(agentWatch.output.slice(from)).not.toMatch(/theirs \[reference\]/)
+    expect(readFileSync(join(agentProject.root, 'builds.log'), 'utf8')).toBe('built\n')
+    agentWatch.key('q')
+    expect((await agentWatch.child).exitCode).toBe(0)
+  })
+})
