@@ -49,6 +49,8 @@ export const agentConfigSchema = z.strictObject({
       paths: z.array(z.strictObject({ path: z.string(), with: z.unknown() })).optional(),
       /** session/update kinds that arrive asynchronously; moved to a canonical position. */
       asyncUpdates: z.array(z.string()).optional(),
+      /** A tool call's status-less tool_call_update that races its permission request is placed before the request. */
+      permissionRaces: z.boolean().optional(),
     })
     .optional(),
   /** Protocol checks reported as warnings instead of failures, by name. */
@@ -131,6 +133,7 @@ const mergeNormalizers = (a: AgentConfig['normalizers'], b: AgentConfig['normali
         replace: [...(a?.replace ?? []), ...(b?.replace ?? [])],
         paths: [...(a?.paths ?? []), ...(b?.paths ?? [])],
         asyncUpdates: [...(a?.asyncUpdates ?? []), ...(b?.asyncUpdates ?? [])],
+        ...((b?.permissionRaces ?? a?.permissionRaces) === undefined ? {} : { permissionRaces: b?.permissionRaces ?? a?.permissionRaces }),
       }
     : undefined
 

@@ -5,6 +5,7 @@ import type { WireMessage } from '../wire.js'
 import { kindOf, paramsOf, resultOf } from '../wire.js'
 import { canonicalizeAsyncUpdates } from './async-updates.js'
 import { renumberIds } from './ids.js'
+import { settlePermissionRaces } from './permission-races.js'
 import { mapJson, replaceAtPath, type Json } from './json-walk.js'
 import { normalizeNumber } from './numbers.js'
 import { literalReplacer, portReplacer, replaceTimes, UuidNumbering, type Literal } from './strings.js'
@@ -66,7 +67,8 @@ export class Normalizer {
         starts.set(JSON.stringify(w.message.id), paramsOf(w.message).sessionId)
       }
     }
-    const ordered = canonicalizeAsyncUpdates(log, this.context.rules?.asyncUpdates ?? [], starts)
+    const arrived = canonicalizeAsyncUpdates(log, this.context.rules?.asyncUpdates ?? [], starts)
+    const ordered = this.context.rules?.permissionRaces ? settlePermissionRaces(arrived) : arrived
     const agentLines = renumberIds(ordered.filter((w) => w.from === 'agent'))
     const normalize = this.valueNormalizer(() => sessionIds)
     return agentLines.map((w) => JSON.stringify(normalize(w.message)) + '\n').join('')

@@ -31,5 +31,7 @@ export const claudeAgentAcpPreset: AgentConfig = {
     ],
     // Sent once session/new has answered, racing the first prompt's updates.
     asyncUpdates: ['available_commands_update'],
+    // The Write/Bash input update and the permission request for the same call race each other.
+    permissionRaces: true,
   },
 }
