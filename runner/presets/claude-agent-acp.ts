@@ -25,6 +25,7 @@ export const claudeAgentAcpPreset: AgentConfig = {
     replace: [
       // Model requests: today's date, the host's kernel, the per-HOME device id, the cwd spelt as a project slug.
       { pattern: "(Today's date is )\\d{4}-\\d{2}-\\d{2}", with: '$1{{date}}' },
+      { pattern: '(The current month is )[A-Z][a-z]+ \\d{4}', with: '$1{{month}}' },
       { pattern: '(OS Version: )[^\\n]+', with: '$1{{os}}' },
       { pattern: '("device_id":")[0-9a-f]{64}"', with: '$1{{deviceId}}"' },
       { pattern: '(\\.claude/projects/)[^/\\s`"]+', with: '$1{{cwdSlug}}' },

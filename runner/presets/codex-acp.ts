@@ -27,8 +27,11 @@ export const codexAcpPreset: AgentConfig = {
   homeFiles: { '.codex/config.toml': CONFIG_TOML },
   startupTimeoutMs: 20_000,
   normalizers: {
-    // Command results sent back to the model name a random output chunk and the wall time.
+    // Model requests: the environment context, and command results naming a random output chunk and the wall time.
     replace: [
+      // The environment context of every request: the local date and time zone.
+      { pattern: '(<current_date>)[^<]*(</current_date>)', with: '$1{{date}}$2' },
+      { pattern: '(<timezone>)[^<]*(</timezone>)', with: '$1{{timezone}}$2' },
       { pattern: '(Chunk ID: )[0-9a-f]+', with: '$1{{chunkId}}' },
       { pattern: '(Wall time: )\\d+(?:\\.\\d+)?( seconds)', with: '$1{{seconds}}$2' },
     ],

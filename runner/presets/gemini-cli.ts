@@ -31,6 +31,8 @@ export const geminiCliPreset: AgentConfig = {
   ],
   startupTimeoutMs: 30_000,
   normalizers: {
+    // The first user message of every request states the local date.
+    replace: [{ pattern: "(Today's date is )[^(\\n]+?( \\(formatted)", with: '$1{{date}}$2' }],
     // Per-model token counts of the turn, keyed by whichever model the router picked.
     paths: [{ path: 'result._meta.quota', with: '{{quota}}' }],
     asyncUpdates: ['available_commands_update'],
