@@ -31,6 +31,14 @@ describe('preset normalisers', () => {
     )
   })
 
+  it('codex-acp and gemini-cli: the local date (and zone) in model requests', () => {
+    expect(normalize(codexAcpPreset, '<current_date>2026-11-29</current_date>\n  <timezone>Pacific/Honolulu</timezone>')).toBe('<current_date>{{date}}</current_date>\n  <timezone>{{timezone}}</timezone>')
+    expect(normalize(geminiCliPreset, "Today's date is Sunday, November 29, 2026 (formatted according to the user's locale).")).toBe(
+      "Today's date is {{date}} (formatted according to the user's locale).",
+    )
+    expect(normalize(claudeAgentAcpPreset, 'The current month is November 2026. You MUST')).toBe('The current month is {{month}}. You MUST')
+  })
+
   it('gemini-cli: the quota metadata of a prompt response', () => {
     const response = { id: 3, result: { stopReason: 'end_turn', _meta: { quota: { model_usage: [{ model: 'gemini-2.5-pro' }] } } } }
     expect(normalize(geminiCliPreset, response)).toEqual({ id: 3, result: { stopReason: 'end_turn', _meta: { quota: '{{quota}}' } } })
