@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { readInputFile } from '../../dsl/read-input.js'
 import { cli, tempProject } from './compile-helpers.js'
 
-const CORPUS = resolve(import.meta.dirname, '../../../shared/compat/dsh-inputs')
+const CORPUS = resolve(import.meta.dirname, '../fixtures/dsh-inputs')
 const names = readdirSync(CORPUS, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
