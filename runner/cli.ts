@@ -128,6 +128,7 @@ try {
     process.exitCode = EXIT.usage
   } else {
     process.stderr.write(`acp-scenario: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-    process.exitCode = EXIT.usage
+    // Exit now: whatever failed may have left sockets or agents open; the exit hook kills agent groups.
+    process.exit(EXIT.usage)
   }
 }

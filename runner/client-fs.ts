@@ -1,18 +1,18 @@
 // fs/read_text_file and fs/write_text_file served inside the scenario's temp cwd; anything else is refused.
 import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises'
 import { dirname, isAbsolute, relative, resolve } from 'node:path'
-import { RequestError } from '@agentclientprotocol/sdk'
+import { sdk } from './acp-sdk.js'
 
 export class ClientFs {
   constructor(private readonly cwd: string) {}
 
   /** The path, if it is absolute and stays inside the cwd, also once symlinks are resolved. */
   private async inside(path: string): Promise<string> {
-    if (!isAbsolute(path)) throw RequestError.invalidParams({ path }, `path must be absolute: ${path}`)
+    if (!isAbsolute(path)) throw sdk().RequestError.invalidParams({ path }, `path must be absolute: ${path}`)
     const target = resolve(path)
     const realCwd = await realpath(this.cwd)
     const ok = (within(this.cwd, target) || within(realCwd, target)) && within(realCwd, await realpathOfNearest(target))
-    if (!ok) throw RequestError.invalidParams({ path }, `path is outside the session's working directory: ${path}`)
+    if (!ok) throw sdk().RequestError.invalidParams({ path }, `path is outside the session's working directory: ${path}`)
     return target
   }
 
@@ -22,7 +22,7 @@ export class ClientFs {
     try {
       text = await readFile(path, 'utf8')
     } catch {
-      throw RequestError.resourceNotFound(params.path)
+      throw sdk().RequestError.resourceNotFound(params.path)
     }
     if (params.line == null && params.limit == null) return { content: text }
     const lines = text.split('\n')

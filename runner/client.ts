@@ -1,6 +1,6 @@
 // The ACP client side: the SDK connection over the tapped stdio, and the handlers the agent may call
 // (permission requests, fs, terminals).
-import * as acp from '@agentclientprotocol/sdk'
+import { loadSdk } from './acp-sdk.js'
 import type { ClientFs } from './client-fs.js'
 import type { ClientTerminals } from './client-terminal.js'
 import type { AgentProcess } from './launch.js'
@@ -24,13 +24,14 @@ export interface AcpClient {
   close(): void
 }
 
-export function connectClient(options: ClientOptions): AcpClient {
+export async function connectClient(options: ClientOptions): Promise<AcpClient> {
   const { agent, log, permissions, fs, terminals, fail } = options
   const input = tapStream(agent.stdout, {
     message: (message) => log.push('agent', message),
     invalid: (line, reason) => fail(`the agent wrote a line to stdout that is not a JSON-RPC message (${reason}): ${quote(line)}`),
   })
   const output = tapSink(agent.write, (message) => log.push('client', message))
+  const acp = await loadSdk()
   const app = acp
     .client({ name: 'acp-scenario' })
     .onRequest('session/request_permission', async ({ params }) => ({

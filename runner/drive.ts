@@ -62,7 +62,7 @@ export async function driveAgent(options: DriveOptions): Promise<DriveOutcome> {
   }
   const queue = new PermissionQueue(input.permissionAnswers)
   const permissions = new PermissionGate(queue, (message) => stop(message))
-  const client = connectClient({ agent: proc, log, permissions, fs: new ClientFs(sandbox.cwd), terminals, fail: (message) => stop(message) })
+  const client = await connectClient({ agent: proc, log, permissions, fs: new ClientFs(sandbox.cwd), terminals, fail: (message) => stop(message) })
 
   let stopping = false
   void proc.exited.then((info) => {
@@ -122,6 +122,9 @@ export async function driveAgent(options: DriveOptions): Promise<DriveOutcome> {
     if (!failure && left.length) {
       failure = { step: 'permissions', message: `${left.length} permission answer(s) were never used: ${left.map((a) => ('kind' in a ? a.kind : a.optionId) + (a.at ? ` (${a.at})` : '')).join(', ')}` }
     }
+  } catch (error) {
+    // A bug of ours must still end in a stopped agent and a reported scenario, never an orphan.
+    failure = { step: current, message: `internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` }
   } finally {
     stopping = true
     clearTimeout(deadline)

@@ -1,6 +1,6 @@
 // Executors of the generic ACP steps: handshake, sessions, prompts, cancels and waits on the wire.
 import { existsSync } from 'node:fs'
-import * as acp from '@agentclientprotocol/sdk'
+import { sdk } from '../acp-sdk.js'
 import type { Step } from '../../dsl/schema.js'
 import { insideRoot } from '../sandbox.js'
 import { paramsOf, updateKind, type JsonObject } from '../wire.js'
@@ -18,8 +18,8 @@ const initialize: Exec<'initialize'> = async (step, ctx) => {
   }
   ctx.waiting('the initialize response')
   const outcome = await toOutcome(
-    ctx.client.request(acp.methods.agent.initialize, {
-      protocolVersion: acp.PROTOCOL_VERSION,
+    ctx.client.request(sdk().methods.agent.initialize, {
+      protocolVersion: sdk().PROTOCOL_VERSION,
       clientCapabilities,
       clientInfo: { name: 'acp-scenario', version: '0' },
     }),
@@ -29,7 +29,7 @@ const initialize: Exec<'initialize'> = async (step, ctx) => {
 
 async function openSession(ctx: StepContext, params: Record<string, unknown>): Promise<ReturnType<typeof toOutcome>> {
   ctx.waiting('the session/new response')
-  return toOutcome(ctx.client.request(acp.methods.agent.session.new, { cwd: ctx.sandbox.cwd, mcpServers: [], ...params }))
+  return toOutcome(ctx.client.request(sdk().methods.agent.session.new, { cwd: ctx.sandbox.cwd, mcpServers: [], ...params }))
 }
 
 const newSession: Exec<'newSession'> = async (_step, ctx) => {

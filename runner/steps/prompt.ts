@@ -1,5 +1,5 @@
 // Sending a prompt and following its turn through the wire log.
-import * as acp from '@agentclientprotocol/sdk'
+import { sdk } from '../acp-sdk.js'
 import type { ContentBlock } from '../../dsl/schema.js'
 import { paramsOf, updateKind, type JsonObject } from '../wire.js'
 import { StepError, type InflightPrompt, type PromptOutcome, type StepContext } from './context.js'
@@ -29,7 +29,7 @@ export function sendPrompt(ctx: StepContext, op: string, prompt: ContentBlock[],
   const inflight: InflightPrompt = {
     logIndex,
     ...(at ? { at } : {}),
-    outcome: toOutcome(ctx.client.request(acp.methods.agent.session.prompt, { sessionId, prompt })),
+    outcome: toOutcome(ctx.client.request(sdk().methods.agent.session.prompt, { sessionId, prompt })),
   }
   void inflight.outcome.then((o) => (inflight.settled = o))
   ctx.state.inflight = inflight
@@ -52,7 +52,7 @@ export async function awaitTurn(ctx: StepContext, inflight: InflightPrompt): Pro
 
 export async function sendCancel(ctx: StepContext, op: string): Promise<void> {
   const sessionId = requireSession(ctx, op)
-  await ctx.client.notify(acp.methods.agent.session.cancel, { sessionId })
+  await ctx.client.notify(sdk().methods.agent.session.cancel, { sessionId })
   ctx.permissions.release()
 }
 
