@@ -1,5 +1,6 @@
 #!/usr/bin/env node
 // The acp-scenario command line: parses arguments and hands each command to its module.
+import { readFileSync } from 'node:fs'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
 import { EXIT, UsageError } from './errors.js'
 
@@ -35,6 +36,7 @@ const shard = (value: string): { index: number; total: number } => {
 const program = new Command('acp-scenario')
   .description('Snapshot tests for ACP agents: real agent process, recorded model stream, normalised fixtures.')
   .option('-C, --cwd <dir>', 'project root (where acp-scenario.config.json5, scenarios/ and generated/ live)')
+  .version((JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { version: string }).version)
   .exitOverride()
   .showHelpAfterError()
 

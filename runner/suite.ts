@@ -24,6 +24,9 @@ export interface SuiteOptions {
 
 export async function runSuite(options: SuiteOptions): Promise<ScenarioResult[]> {
   const all = await listScenarios(options.config)
+  if (all.length === 0) {
+    throw new UsageError(`no scenarios in ${options.config.scenarios}/: write one as ${options.config.scenarios}/<name>.scenario.ts (see the README)`)
+  }
   const unmatched = unmatchedFilters(all, options.filters)
   if (unmatched.length) throw new UsageError(`no scenario matches ${unmatched.map((f) => JSON.stringify(f)).join(', ')} (by name or tag; see \`acp-scenario list\`)`)
   const selected = selectScenarios(all, options.filters, options.shard)
