@@ -3,12 +3,13 @@ import { createPatch } from 'diff'
 import type { NeutralRequest } from './neutral.js'
 import { reRecordHint, type LlmProblem, type RequestPart } from './problems.js'
 
-const PARTS: { part: RequestPart; label: string; pick: (r: NeutralRequest) => unknown }[] = [
-  { part: 'model', label: 'model', pick: (r) => r.model },
-  { part: 'system', label: 'system prompt', pick: (r) => r.system },
-  { part: 'tools', label: 'tool schemas', pick: (r) => r.tools },
-  { part: 'messages', label: 'messages', pick: (r) => r.messages },
-  { part: 'params', label: 'request parameters', pick: (r) => ({ ...r.params, stream: r.stream }) },
+/** `plural` picks the verb when a part is the only one that changed ("tool schemas differ", "model differs"). */
+const PARTS: { part: RequestPart; label: string; plural: boolean; pick: (r: NeutralRequest) => unknown }[] = [
+  { part: 'model', label: 'model', plural: false, pick: (r) => r.model },
+  { part: 'system', label: 'system prompt', plural: false, pick: (r) => r.system },
+  { part: 'tools', label: 'tool schemas', plural: true, pick: (r) => r.tools },
+  { part: 'messages', label: 'messages', plural: true, pick: (r) => r.messages },
+  { part: 'params', label: 'request parameters', plural: true, pick: (r) => ({ ...r.params, stream: r.stream }) },
 ]
 
 const MAX_DIFF_LINES = 16
@@ -32,10 +33,11 @@ export function compareRequests(call: number, recorded: NeutralRequest, received
   const changed = PARTS.filter(({ pick }) => JSON.stringify(pick(recorded)) !== JSON.stringify(pick(received)))
   if (changed.length === 0) return undefined
   const labels = changed.map((c) => c.label)
+  const verb = changed.length > 1 || changed[0]!.plural ? 'differ' : 'differs'
   return {
     kind: 'drift',
     call,
     parts: changed.map(({ part, pick }) => ({ part, diff: shortDiff(pick(recorded), pick(received)) })),
-    message: `model call #${call}: ${joinLabels(labels)} ${labels.length > 1 ? 'differ' : labels[0] === 'messages' ? 'differ' : 'differs'} from llm.jsonl (${reRecordHint(scenario)})`,
+    message: `model call #${call}: ${joinLabels(labels)} ${verb} from llm.jsonl (${reRecordHint(scenario)})`,
   }
 }

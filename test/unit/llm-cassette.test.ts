@@ -58,6 +58,14 @@ describe('drift', () => {
     expect(diff).toContain('-Be brief.')
     expect(diff).toContain('+Be verbose.')
   })
+  test.each([
+    [{ ...request, model: 'other-model' }, 'model differs'],
+    [{ ...request, system: 'Be verbose.' }, 'system prompt differs'],
+    [{ ...request, tools: [] }, 'tool schemas differ'],
+    [{ ...request, params: { temperature: 1 } }, 'request parameters differ'],
+  ])('one changed part takes the verb its label agrees with (%#)', (received, phrase) => {
+    expect(compareRequests(1, request, received)?.message).toBe(`model call #1: ${phrase} from llm.jsonl (re-record with \`acp-scenario record\`)`)
+  })
 })
 
 describe('behaviours', () => {
