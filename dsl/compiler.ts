@@ -2,11 +2,12 @@
 // `createCompiler` keeps the type checker alive between calls (watch mode recompiles one file fast).
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, join, relative, resolve, sep } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { assemble } from './assemble.js'
 import { discoverScenarios, SCENARIO_SUFFIX, type ScenarioFile } from './discover.js'
 import { evaluateScenarios } from './evaluate.js'
 import { INPUT_SCHEMA_FILE, inputJsonSchemaText } from './json-schema.js'
+import { projectPath } from './paths.js'
 import type { CompileProblem } from './problems.js'
 import type { ScenarioInput } from './schema.js'
 import { createTypeChecker } from './typecheck.js'
@@ -61,8 +62,6 @@ export interface Compiler {
   close(): void
 }
 
-const posix = (p: string): string => p.split(sep).join('/')
-
 /** Writes only when the bytes differ, through a temp file and rename; true when it wrote. */
 function writeIfChanged(file: string, text: string): boolean {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return false
@@ -85,7 +84,7 @@ export function createCompiler(config: CompilerConfig): Compiler {
     return (tempDir = mkdtempSync(join(base, 'compile-')))
   }
   const outFile = (name: string): string => join(generatedDir, name, 'input.json')
-  const rel = (file: string): string => posix(relative(root, file))
+  const rel = (file: string): string => projectPath(root, file)
 
   async function build(scenarios: readonly ScenarioFile[]): Promise<{ compiled: CompiledScenario[]; problems: CompileProblem[] }> {
     const typeProblems = checker.check(scenarios.map((s) => s.file))

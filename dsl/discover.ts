@@ -1,6 +1,7 @@
 // Finds scenarios/**/*.scenario.ts; a scenario's name is its file name without `.scenario.ts`.
-import { basename, relative, sep } from 'node:path'
+import { basename } from 'node:path'
 import { glob } from 'tinyglobby'
+import { projectPath } from './paths.js'
 import type { CompileProblem } from './problems.js'
 
 export interface ScenarioFile {
@@ -26,7 +27,7 @@ export async function discoverScenarios(config: { root: string; scenariosDir: st
   const files = await glob(`**/*${SCENARIO_SUFFIX}`, { cwd: config.scenariosDir, absolute: true, ignore: ['**/node_modules/**'] })
   const byName = new Map<string, ScenarioFile[]>()
   for (const file of files.sort()) {
-    const entry = { name: scenarioName(file), file, source: relative(config.root, file).split(sep).join('/') }
+    const entry = { name: scenarioName(file), file, source: projectPath(config.root, file) }
     byName.set(entry.name, [...(byName.get(entry.name) ?? []), entry])
   }
   const scenarios: ScenarioFile[] = []

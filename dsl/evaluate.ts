@@ -2,7 +2,7 @@
 // DSL), imports each bundle from a temp file, and maps call sites back through the source map.
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { SourceMap } from 'node:module'
-import { join, relative, resolve, sep } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { build, type BuildFailure, type Plugin } from 'esbuild'
 import type { SiteMapper } from './assemble.js'
@@ -10,7 +10,8 @@ import { stackFrames, type RawSite } from './callsite.js'
 import { draftOf, type Draft } from './draft.js'
 import { positionOf } from './json-locate.js'
 import { DSL_ENTRY } from './package-root.js'
-import type { CompileProblem } from './problems.js'
+import { projectPath, toPosix } from './paths.js'
+import { parseAt, type CompileProblem } from './problems.js'
 
 export type Evaluation = { ok: true; draft: Draft; mapSite: SiteMapper } | { ok: false; problems: CompileProblem[] }
 
@@ -20,7 +21,6 @@ export interface EvaluateOptions {
   tempDir: string
 }
 
-const posix = (p: string): string => p.split(sep).join('/')
 let runCounter = 0
 
 const dslPlugin: Plugin = {
@@ -55,7 +55,7 @@ function buildProblems(error: unknown, fallbackFile: string): CompileProblem[] {
   const failure = error as Partial<BuildFailure>
   if (!failure.errors?.length) return [{ file: fallbackFile, line: 1, col: 1, message: `cannot bundle: ${String(error)}` }]
   return failure.errors.map((e) => ({
-    file: e.location ? posix(e.location.file) : fallbackFile,
+    file: e.location ? toPosix(e.location.file) : fallbackFile,
     line: e.location?.line ?? 1,
     col: (e.location?.column ?? 0) + 1,
     message: `cannot bundle: ${e.text}`,
@@ -77,7 +77,7 @@ function describe(value: unknown): string {
 }
 
 async function runBundle(file: string, bundlePath: string, code: string, map: string, root: string): Promise<Evaluation> {
-  const source = posix(relative(root, file))
+  const source = projectPath(root, file)
   const sourceMap = new SourceMap(JSON.parse(map))
   const mapDir = resolve(bundlePath, '..')
   const mapSite: SiteMapper = (site: RawSite | undefined) => {
@@ -91,7 +91,7 @@ async function runBundle(file: string, bundlePath: string, code: string, map: st
       col = origin.columnNumber ?? 1
     }
     const rel = relative(root, at)
-    return rel.startsWith('..') ? undefined : `${posix(rel)}:${line}:${col}`
+    return rel.startsWith('..') ? undefined : `${toPosix(rel)}:${line}:${col}`
   }
   writeFileSync(bundlePath, code)
   let module: { default?: unknown }
@@ -100,8 +100,7 @@ async function runBundle(file: string, bundlePath: string, code: string, map: st
   } catch (error) {
     const stack = error instanceof Error ? (error.stack ?? '') : ''
     const at = mapSite(stackFrames(stack).find((f) => f.file === bundlePath))
-    const m = at ? /^(.*):(\d+):(\d+)$/.exec(at) : null
-    const where = m ? { file: m[1]!, line: Number(m[2]), col: Number(m[3]) } : { file: source, line: 1, col: 1 }
+    const where = (at && parseAt(at)) || { file: source, line: 1, col: 1 }
     const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error)
     return { ok: false, problems: [{ ...where, message: `threw while evaluating the scenario: ${text}` }] }
   } finally {
@@ -128,7 +127,7 @@ export async function evaluateScenarios(files: readonly string[], opts: Evaluate
     outputs = new Map((result.outputFiles ?? []).map((o) => [o.path, o.text]))
   } catch (error) {
     // One broken file fails a shared build: retry each alone so the others still compile.
-    if (files.length === 1) return [{ ok: false, problems: buildProblems(error, posix(relative(opts.root, files[0]!))) }]
+    if (files.length === 1) return [{ ok: false, problems: buildProblems(error, projectPath(opts.root, files[0]!)) }]
     return (await Promise.all(files.map((f) => evaluateScenarios([f], opts)))).flat()
   }
   const results: Evaluation[] = []

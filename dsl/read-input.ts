@@ -1,12 +1,12 @@
 // Reading a generated input.json (or any DeepSeek Harness input.json) with file:line errors.
 import { readFileSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { join } from 'node:path'
 import JSON5 from 'json5'
 import { inputSchema, type ScenarioInput } from './schema.js'
 import { locateJsonPath, positionOf } from './json-locate.js'
+import { projectPath } from './paths.js'
 import { InputFileError } from './problems.js'
 
-const posix = (p: string): string => p.split('\\').join('/')
 const issuePath = (path: ReadonlyArray<PropertyKey>): string =>
   path.reduce<string>((acc, k) => (typeof k === 'number' ? `${acc}[${k}]` : acc ? `${acc}.${String(k)}` : String(k)), '')
 
@@ -41,7 +41,7 @@ export function parseInput(text: string, label: string): ScenarioInput {
 
 /** Reads a file as an input.json; errors name it relative to `root` (default: the cwd). */
 export function readInputFile(file: string, root = process.cwd()): ScenarioInput {
-  const label = posix(relative(root, file)) || file
+  const label = projectPath(root, file) || file
   let text: string
   try {
     text = readFileSync(file, 'utf8')

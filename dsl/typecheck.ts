@@ -1,12 +1,11 @@
 // Type-checks scenario files with one long-lived ts-morph Project, so re-checking a changed file
 // reuses everything else the checker already loaded.
 import { existsSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { join, relative } from 'node:path'
 import { Project, ts, type SourceFile } from 'ts-morph'
 import { DSL_TYPES } from './package-root.js'
+import { projectPath } from './paths.js'
 import type { CompileProblem } from './problems.js'
-
-const posix = (p: string): string => p.split(sep).join('/')
 
 export interface TypeChecker {
   /** Diagnostics of each scenario file and the project files it imports, keyed by scenario path. */
@@ -48,7 +47,7 @@ export function createTypeChecker(root: string): TypeChecker {
     const message = /on type 'BeforeSession'/.test(text) ? `${text} (prompts and waits need a session: call .newSession() first)` : text
     if (!d.file || d.start === undefined) return { file: '(compiler options)', line: 1, col: 1, message: `type error: ${message}` }
     const { line, character } = d.file.getLineAndCharacterOfPosition(d.start)
-    return { file: posix(relative(root, d.file.fileName)), line: line + 1, col: character + 1, message: `type error: ${message}` }
+    return { file: projectPath(root, d.file.fileName), line: line + 1, col: character + 1, message: `type error: ${message}` }
   }
 
   return {

@@ -1,14 +1,13 @@
 // `acp-scenario import <input.json | dir>...`: writes scenarios/<name>.scenario.ts from input.json files.
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs'
-import { basename, dirname, join, relative, resolve, sep } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { glob } from 'tinyglobby'
 import { generateScenarioSource } from '../../dsl/codegen.js'
 import { SCENARIO_SUFFIX } from '../../dsl/discover.js'
+import { projectPath } from '../../dsl/paths.js'
 import { formatProblem, InputFileError } from '../../dsl/problems.js'
 import { readInputFile } from '../../dsl/read-input.js'
 import { EXIT, UsageError } from '../errors.js'
-
-const posix = (p: string): string => p.split(sep).join('/')
 
 /** input.json files named by the arguments: files as given, directories searched beneath. */
 async function inputFiles(paths: string[]): Promise<string[]> {
@@ -35,16 +34,17 @@ export default async function importInputs(paths: string[], options: { out?: str
   for (const file of files) {
     const name = nameOf(file)
     const target = join(outDir, `${name}${SCENARIO_SUFFIX}`)
-    const label = posix(relative(root, target))
+    const label = projectPath(root, target)
+    const from = projectPath(root, file)
     const fail = (message: string): void => {
       failed++
       process.stderr.write(`${message}\n`)
     }
     if (claimed.has(name)) {
-      fail(`${posix(relative(root, file))}: scenario name '${name}' already taken by ${claimed.get(name)}`)
+      fail(`${from}: scenario name '${name}' already taken by ${claimed.get(name)}`)
       continue
     }
-    claimed.set(name, posix(relative(root, file)))
+    claimed.set(name, from)
     if (existsSync(target) && !options.force) {
       fail(`${label} exists; pass --force to overwrite it`)
       continue
@@ -53,7 +53,7 @@ export default async function importInputs(paths: string[], options: { out?: str
       const input = readInputFile(file, root)
       const source = generateScenarioSource(input, {
         relativeDir: (dir) => {
-          const rel = posix(relative(dirname(target), resolve(root, dir)))
+          const rel = projectPath(dirname(target), resolve(root, dir))
           return rel.startsWith('.') ? rel : `./${rel}`
         },
       })
@@ -61,7 +61,7 @@ export default async function importInputs(paths: string[], options: { out?: str
       writeFileSync(target, source)
       process.stdout.write(`wrote ${label}\n`)
     } catch (error) {
-      fail(error instanceof InputFileError ? formatProblem(error.problem) : `${posix(relative(root, file))}: ${(error as Error).message}`)
+      fail(error instanceof InputFileError ? formatProblem(error.problem) : `${from}: ${(error as Error).message}`)
     }
   }
   process.stdout.write(`imported ${files.length - failed} of ${files.length}; next: npx acp-scenario compile\n`)
