@@ -1,7 +1,8 @@
 // fs/read_text_file and fs/write_text_file served inside the scenario's temp cwd; anything else is refused.
 import { mkdir, readFile, realpath, writeFile } from 'node:fs/promises'
-import { dirname, isAbsolute, relative, resolve } from 'node:path'
+import { dirname, isAbsolute, resolve } from 'node:path'
 import { sdk } from './acp-sdk.js'
+import { isWithin } from './sandbox.js'
 
 export class ClientFs {
   constructor(private readonly cwd: string) {}
@@ -11,7 +12,7 @@ export class ClientFs {
     if (!isAbsolute(path)) throw sdk().RequestError.invalidParams({ path }, `path must be absolute: ${path}`)
     const target = resolve(path)
     const realCwd = await realpath(this.cwd)
-    const ok = (within(this.cwd, target) || within(realCwd, target)) && within(realCwd, await realpathOfNearest(target))
+    const ok = (isWithin(this.cwd, target) || isWithin(realCwd, target)) && isWithin(realCwd, await realpathOfNearest(target))
     if (!ok) throw sdk().RequestError.invalidParams({ path }, `path is outside the session's working directory: ${path}`)
     return target
   }
@@ -37,11 +38,6 @@ export class ClientFs {
     await writeFile(path, params.content)
     return {}
   }
-}
-
-function within(root: string, path: string): boolean {
-  const r = relative(root, path)
-  return r === '' || (!r.startsWith('..') && !isAbsolute(r))
 }
 
 /** realpath of the path, or of its nearest existing ancestor with the rest appended. */

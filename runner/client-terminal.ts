@@ -1,8 +1,9 @@
 // terminal/* served inside the scenario's temp cwd: each terminal is a process group the runner reaps.
 import { spawn, type ChildProcess } from 'node:child_process'
-import { isAbsolute, relative, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { sdk } from './acp-sdk.js'
 import { signalGroup, waitGroupGone } from './process-group.js'
+import { isWithin } from './sandbox.js'
 
 interface Terminal {
   child: ChildProcess
@@ -31,8 +32,7 @@ export class ClientTerminals {
 
   create(params: CreateTerminalParams): { terminalId: string } {
     const cwd = params.cwd ? resolve(this.cwd, params.cwd) : this.cwd
-    const r = relative(this.cwd, cwd)
-    if (r.startsWith('..') || isAbsolute(r)) throw sdk().RequestError.invalidParams({ cwd: params.cwd }, `terminal cwd is outside the session's working directory: ${params.cwd}`)
+    if (!isWithin(this.cwd, cwd)) throw sdk().RequestError.invalidParams({ cwd: params.cwd }, `terminal cwd is outside the session's working directory: ${params.cwd}`)
     const env = { ...this.env, ...Object.fromEntries((params.env ?? []).map((e) => [e.name, e.value])) }
     // Without args the command is a shell line, as agents usually send it.
     const child = params.args?.length

@@ -6,9 +6,6 @@ import { fillPlaceholders, type Placeholders } from './sandbox.js'
 /** Inherited as-is: what a process needs to start and print, nothing that carries credentials. */
 const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'SHELL', 'USER', 'LOGNAME', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR']
 
-/** The key handed to the agent whenever the real one must not be: replay, refresh, scripted record. */
-export const DUMMY_API_KEY = 'acp-scenario-dummy-key'
-
 export interface AgentEnvOptions {
   agent: ResolvedAgent
   placeholders: Placeholders
@@ -29,7 +26,7 @@ export function agentEnv({ agent, placeholders, baseUrl, parent = process.env }:
   env.NO_COLOR = '1'
   for (const [name, value] of Object.entries(agent.env)) env[name] = fillPlaceholders(value, placeholders)
   if (agent.baseUrlEnv) env[agent.baseUrlEnv] = baseUrl + (agent.baseUrlPath ?? '')
-  if (agent.apiKeyEnv) env[agent.apiKeyEnv] = DUMMY_API_KEY
+  if (agent.apiKeyEnv) env[agent.apiKeyEnv] = placeholders.apiKey
   if (agent.sessionLog) env[agent.sessionLog.dirEnv] = placeholders.logDir
   return env
 }

@@ -2,11 +2,14 @@
 // homeFiles), a log dir and a private TMPDIR, all removed afterwards.
 import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { ScenarioInput } from '../dsl/schema.js'
 import type { ResolvedAgent } from './config.js'
 import { PACKAGE_ROOT } from './config.js'
 import type { Literal } from './normalize/strings.js'
+
+/** The key handed to the agent whenever the real one must not be: replay, refresh, record (the model server holds the real key). */
+export const DUMMY_API_KEY = 'acp-scenario-dummy-key'
 
 export interface Placeholders {
   cwd: string
@@ -16,7 +19,7 @@ export interface Placeholders {
   packageRoot: string
   baseUrl?: string
   port?: string
-  apiKey?: string
+  apiKey: string
 }
 
 export interface Sandbox {
@@ -38,11 +41,16 @@ export function fillPlaceholders(text: string, values: Placeholders): string {
   })
 }
 
+/** Whether `path` is `root` or below it (a name like `..x` inside the root is below it). */
+export function isWithin(root: string, path: string): boolean {
+  const r = relative(root, path)
+  return r !== '..' && !r.startsWith(`..${sep}`) && !isAbsolute(r)
+}
+
 /** Resolves `rel` inside `root`; throws when it would escape (absolute, or `..` past the root). */
 export function insideRoot(root: string, rel: string, what: string): string {
   const path = resolve(root, rel)
-  const r = relative(root, path)
-  if (isAbsolute(rel) || r.startsWith('..') || isAbsolute(r)) throw new Error(`${what} "${rel}" is outside the sandbox`)
+  if (isAbsolute(rel) || !isWithin(root, path)) throw new Error(`${what} "${rel}" is outside the sandbox`)
   return path
 }
 
@@ -99,6 +107,7 @@ export function placeholdersOf(sandbox: Sandbox, server?: { url: string; port: n
     logDir: sandbox.logDir,
     tmp: sandbox.tmp,
     packageRoot: PACKAGE_ROOT,
+    apiKey: DUMMY_API_KEY,
     ...(server ? { baseUrl: server.url, port: String(server.port) } : {}),
   }
 }

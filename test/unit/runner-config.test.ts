@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { configSchema, PACKAGE_ROOT, resolveAgent } from '../../runner/config.js'
-import { agentEnv, DUMMY_API_KEY } from '../../runner/env.js'
+import { agentEnv } from '../../runner/env.js'
+import { DUMMY_API_KEY, fillPlaceholders, insideRoot, isWithin, placeholdersOf, type Sandbox } from '../../runner/sandbox.js'
 
 const config = (agents: Record<string, unknown> = {}) => configSchema.parse({ agents })
 
@@ -27,11 +28,30 @@ describe('agentEnv', () => {
     const agent = resolveAgent(config({ a: { preset: 'reference', env: { CONFIG_DIR: '{{home}}/.cfg' } } }), 'a')
     const env = agentEnv({
       agent,
-      placeholders: { cwd: '/s/cwd', home: '/s/home', logDir: '/s/log', tmp: '/s/tmp', packageRoot: PACKAGE_ROOT },
+      placeholders: { cwd: '/s/cwd', home: '/s/home', logDir: '/s/log', tmp: '/s/tmp', packageRoot: PACKAGE_ROOT, apiKey: DUMMY_API_KEY },
       baseUrl: 'http://127.0.0.1:5555',
       parent: { PATH: '/bin', OPENAI_API_KEY: 'sk-real', HTTPS_PROXY: 'http://proxy', GITHUB_TOKEN: 't', NODE_OPTIONS: '--inspect' },
     })
     expect(env).toMatchObject({ PATH: '/bin', HOME: '/s/home', CONFIG_DIR: '/s/home/.cfg', OPENAI_BASE_URL: 'http://127.0.0.1:5555/v1', OPENAI_API_KEY: DUMMY_API_KEY, AGENT_SESSION_DIR: '/s/log' })
     for (const name of ['HTTPS_PROXY', 'GITHUB_TOKEN', 'NODE_OPTIONS']) expect(env[name]).toBeUndefined()
+  })
+})
+
+describe('placeholders', () => {
+  it('fills every documented placeholder, {{apiKey}} with the dummy key the agent also gets in its env', () => {
+    const sandbox = { cwd: '/s/cwd', home: '/s/home', logDir: '/s/log', tmp: '/s/tmp' } as Sandbox
+    const filled = fillPlaceholders('{{baseUrl}} {{port}} {{apiKey}} {{home}} {{cwd}} {{logDir}} {{packageRoot}} {{nope}}', placeholdersOf(sandbox, { url: 'http://127.0.0.1:5555', port: 5555 }))
+    expect(filled).toBe(`http://127.0.0.1:5555 5555 ${DUMMY_API_KEY} /s/home /s/cwd /s/log ${PACKAGE_ROOT} {{nope}}`)
+  })
+})
+
+describe('isWithin / insideRoot', () => {
+  it('keeps the root and names below it (even ..x), refuses escapes', () => {
+    expect(isWithin('/s/cwd', '/s/cwd')).toBe(true)
+    expect(isWithin('/s/cwd', '/s/cwd/..x/a')).toBe(true)
+    expect(isWithin('/s/cwd', '/s/other')).toBe(false)
+    expect(insideRoot('/s/cwd', '..x', 'workspace file')).toBe('/s/cwd/..x')
+    expect(() => insideRoot('/s/cwd', '../x', 'workspace file')).toThrow('workspace file "../x" is outside the sandbox')
+    expect(() => insideRoot('/s/cwd', '/etc/passwd', 'home file')).toThrow('home file "/etc/passwd" is outside the sandbox')
   })
 })
