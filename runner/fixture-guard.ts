@@ -5,7 +5,7 @@ import type { ScenarioInput } from '../dsl/schema.js'
 import { resolveAgent, type ResolvedConfig } from './config.js'
 import { FIXTURE_FILES, readFixture, STAGING_PREFIX } from './fixtures.js'
 import { parseCassette } from './llm/cassette.js'
-import type { ScenarioEntry } from './scenarios.js'
+import { recordsFromScript, type ScenarioEntry } from './scenarios.js'
 
 export interface FixtureProblem {
   file: string
@@ -15,7 +15,6 @@ export interface FixtureProblem {
 
 /** Top-level files of the generated dir that are not scenario fixtures. */
 const GENERATED_TOP_FILES = new Set(['input.schema.json'])
-const PROMPTING = /^prompt/
 
 export function guardFixtures(config: ResolvedConfig, scenarios: ScenarioEntry[], compileOrphans: Set<string>): FixtureProblem[] {
   const problems: FixtureProblem[] = []
@@ -70,8 +69,7 @@ function guardScenario(config: ResolvedConfig, name: string, input: ScenarioInpu
       problems.push({ file: file(FIXTURE_FILES.llm), message: `recorded for the ${cassette.header.wire} wire, but agent "${agent.name}" speaks ${agent.wire}`, fix: `acp-scenario record ${name}` })
     }
     const entries = input.llm ?? []
-    const scriptedScenario = entries.length > 0 || !input.steps.some((s) => PROMPTING.test(s.op))
-    if (cassette.header.source === 'scripted' && !scriptedScenario) {
+    if (cassette.header.source === 'scripted' && !recordsFromScript(input)) {
       problems.push({ file: file(FIXTURE_FILES.llm), message: 'recorded from a script, but the scenario scripts no model calls any more', fix: `acp-scenario record ${name}` })
     } else if (cassette.header.source === 'upstream' && entries.length > 0) {
       problems.push({ file: file(FIXTURE_FILES.llm), message: `recorded from the upstream API, but the scenario now scripts ${entries.length} model call(s)`, fix: `acp-scenario record ${name}` })

@@ -14,6 +14,7 @@ import { withAgentPackage } from './presets/agent-package.js'
 import { Normalizer, sessionIdsOf, type Json } from './normalize/index.js'
 import { checkProtocol, classify } from './protocol-checks.js'
 import { createSandbox, placeholdersOf, writeHomeFiles } from './sandbox.js'
+import { recordsFromScript } from './scenarios.js'
 import { sessionLogLines, workspaceFiles } from './surfaces.js'
 
 export type Mode = 'run' | 'update' | 'record' | 'refresh'
@@ -50,7 +51,6 @@ export interface ScenarioResult {
 }
 
 const DEFAULT_SCENARIO_TIMEOUT_MS = 60_000
-const PROMPTING_OPS = new Set(['prompt', 'promptContent', 'promptAndWaitForAgentMessage', 'promptExpectError', 'promptAndCancel', 'promptAndCancelAfterChunks'])
 
 /** Fails the scenario (as opposed to UsageError, which stops the whole command with exit 2). */
 class ScenarioFailed extends Error {
@@ -98,7 +98,7 @@ function llmSource(options: RunScenarioOptions, input: ScenarioInput, agent: Res
   const { config, name, mode } = options
   if (mode === 'record') {
     // Scripted calls (or no prompt at all) record without a key; otherwise the real upstream answers.
-    if (input.llm?.length || !input.steps.some((s) => PROMPTING_OPS.has(s.op))) return { source: { kind: 'script', entries: input.llm ?? [] }, secrets: [] }
+    if (recordsFromScript(input)) return { source: { kind: 'script', entries: input.llm ?? [] }, secrets: [] }
     const env = options.env ?? process.env
     const up = agent.upstream
     const baseUrl = (up?.baseUrlEnv && env[up.baseUrlEnv]) || up?.baseUrl
@@ -141,12 +141,12 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
   const sandbox = createSandbox(name, input, config.root)
   let server: LlmServer | undefined
   try {
-    let sessionIds: () => string[] = () => []
-    const literals = sandbox.literals()
-    let normalizer = new Normalizer({ paths: literals, rules: agent.normalizers })
-    const normalizeRequest = (request: NeutralRequest): NeutralRequest => normalizer.valueNormalizer(sessionIds)(request as unknown as Json) as unknown as NeutralRequest
+    // Set once the server's port is known; model requests only arrive after that, while the agent runs.
+    let normalizer!: Normalizer
+    // Requests are normalised as they arrive, before the run's session ids are collected: UUID-shaped ids become {{uuid-N}}.
+    const normalizeRequest = (request: NeutralRequest): NeutralRequest => normalizer.valueNormalizer(() => [])(request as unknown as Json) as unknown as NeutralRequest
     server = await startLlmServer({ wire: agent.wire, source, secrets, normalizeRequest, scenario: name, ...(agent.auxiliaryCalls ? { auxiliary: agent.auxiliaryCalls } : {}) })
-    normalizer = new Normalizer({ paths: literals, port: server.port, rules: agent.normalizers })
+    normalizer = new Normalizer({ paths: sandbox.literals(), port: server.port, rules: agent.normalizers })
     const placeholders = placeholdersOf(sandbox, server)
     writeHomeFiles(agent, placeholders)
     const outcome: DriveOutcome = await driveAgent({
@@ -158,7 +158,6 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
       timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
     })
-    sessionIds = () => sessionIdsOf(outcome.log.messages)
     if (outcome.failure) throw new ScenarioFailed({ ...outcome.failure, message: withStderr(outcome.failure.message, outcome.stderrTail) })
 
     const { failures, warnings } = classify(checkProtocol(outcome.log.messages, agent.normalizers?.asyncUpdates ?? []), agent.warnChecks)
@@ -226,6 +225,7 @@ function produceSurfaces(normalizer: Normalizer, outcome: DriveOutcome, agent: R
 /** Compares each produced surface (undefined = not compared) with its committed file. */
 function compare(config: ResolvedConfig, name: string, dir: string, surfaces: Surfaces): void {
   const diffs: string[] = []
+  const differing: string[] = []
   const missing: string[] = []
   const check = (key: 'stdout' | 'session' | 'workspace', actual: string | null | undefined): void => {
     if (actual === undefined) return
@@ -235,16 +235,18 @@ function compare(config: ResolvedConfig, name: string, dir: string, surfaces: Su
     if (expected === undefined) return void missing.push(`${rel(config, name, file)} is missing but this run produced it`)
     if (actual === null) return void missing.push(`${rel(config, name, file)} exists but this run produced no ${key === 'session' ? 'agent log' : 'workspace snapshot'}`)
     const diff = diffText(expected, actual, file)
-    if (diff) diffs.push(diff)
+    if (diff) {
+      diffs.push(diff)
+      differing.push(file)
+    }
   }
   check('stdout', surfaces.stdout)
   check('session', surfaces.session)
   check('workspace', surfaces.workspace)
   if (diffs.length || missing.length) {
-    const files = diffs.map((d) => d.split('\n')[0]!.replace(/^--- /, '').replace(/ \(committed\)$/, ''))
     throw new ScenarioFailed({
       step: 'compare',
-      message: [...missing, ...(files.length ? [`${files.join(', ')} differ from the committed expectation (accept with \`acp-scenario run ${name} --update\`)`] : [])].join('\n'),
+      message: [...missing, ...(differing.length ? [`${differing.join(', ')} differ from the committed expectation (accept with \`acp-scenario run ${name} --update\`)`] : [])].join('\n'),
       ...(diffs.length ? { diff: diffs.join('\n') } : {}),
     })
   }

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { discoverScenarios } from '../dsl/discover.js'
 import { formatProblem } from '../dsl/problems.js'
 import { readInput } from '../dsl/read-input.js'
-import type { ScenarioInput } from '../dsl/schema.js'
+import type { ScenarioInput, Step } from '../dsl/schema.js'
 import type { ResolvedConfig } from './config.js'
 import { UsageError } from './errors.js'
 
@@ -30,4 +30,11 @@ export async function listScenarios(config: ResolvedConfig): Promise<ScenarioEnt
     }
     return { name: s.name, source: s.source, tags: input?.tags ?? [], ...(input ? { input } : {}) }
   })
+}
+
+const PROMPTING_OPS = new Set<Step['op']>(['prompt', 'promptContent', 'promptAndWaitForAgentMessage', 'promptExpectError', 'promptAndCancel', 'promptAndCancelAfterChunks'])
+
+/** Whether record takes the model answers from the scenario's script (it scripts calls, or never prompts) rather than the upstream. */
+export function recordsFromScript(input: ScenarioInput): boolean {
+  return Boolean(input.llm?.length) || !input.steps.some((s) => PROMPTING_OPS.has(s.op))
 }
