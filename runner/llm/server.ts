@@ -33,8 +33,6 @@ export interface LlmServerOptions {
   secrets?: string[]
   /** Request paths (without query) answered 404 without counting as a model call. HEAD, GET and OPTIONS always are. */
   ignorePaths?: string[]
-  /** Record: capture a failed upstream call as a fault instead of reporting an `upstream` problem. */
-  keepUpstreamFailures?: boolean
   /** The scenario name, used in drift messages' re-record hint. */
   scenario?: string
   /** Side calls answered from these rules, never counted as model calls nor captured (e.g. a routing classifier). */
@@ -141,7 +139,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     if (options.source.kind === 'upstream') {
       const proxied = await proxy({ codec, baseUrl: options.source.baseUrl, ...(options.source.apiKey ? { apiKey: options.source.apiKey } : {}), req, res, body, call })
       capture(call, request, proxied.response)
-      if (proxied.problem && !options.keepUpstreamFailures) problems.push(proxied.problem)
+      if (proxied.problem) problems.push(proxied.problem)
       return { call, behaviour: 'upstream', ...proxied.played }
     }
     const served = source!.serve(call, request)

@@ -90,17 +90,18 @@ export async function proxy(o: ProxyOptions): Promise<Proxied> {
     if (!o.res.writableFinished) abort.abort()
   }
   o.res.once('close', onClientClose)
-  const network = (error: unknown): Proxied => ({
-    response: { kind: 'fault', fault: { behaviour: 'connection_reset', params: {} } },
-    played: o.res.destroyed ? { outcome: 'client_closed' } : resetSocket(o.req),
-    problem: failure(o.call, `the upstream API at ${url.origin} could not be reached (${(error as Error).cause ?? (error as Error).message})`),
-  })
+  // A client that went away first aborted the fetch itself: that is the agent's doing, not an upstream failure.
+  const network = (problem: string, status?: number): Proxied => {
+    const response: NeutralResponse = { kind: 'fault', fault: { behaviour: 'connection_reset', params: {} } }
+    if (o.res.destroyed) return { response, played: { outcome: 'client_closed' } }
+    return { response, played: resetSocket(o.req), problem: failure(o.call, problem, status) }
+  }
   let upstream: Response
   try {
     upstream = await fetch(url, { method: 'POST', headers: forwardHeaders(o.req.headers, o.codec, o.apiKey), body: o.body, signal: abort.signal })
   } catch (error) {
     o.res.off('close', onClientClose)
-    return network(error)
+    return network(`the upstream API at ${url.origin} could not be reached (${(error as Error).cause ?? (error as Error).message})`)
   }
   const headers = Object.fromEntries(PASS_HEADERS.flatMap((h) => (upstream.headers.get(h) === null ? [] : [[h, upstream.headers.get(h)!]])))
   o.res.writeHead(upstream.status, headers)
@@ -117,8 +118,18 @@ export async function proxy(o: ProxyOptions): Promise<Proxied> {
   }
   const isSse = (upstream.headers.get('content-type') ?? '').includes('text/event-stream')
   const chunks: NeutralChunk[] = []
+  // An answer the codec cannot decode still reaches the agent byte for byte; only the capture is reported.
+  let undecodable: string | undefined
+  const decode = (next: () => NeutralChunk[]) => {
+    if (undecodable !== undefined) return
+    try {
+      chunks.push(...next())
+    } catch (error) {
+      undecodable = (error as Error).message
+    }
+  }
   const decoder = o.codec.decoder()
-  const parser = createParser({ onEvent: (event) => chunks.push(...decoder.push(event)) })
+  const parser = createParser({ onEvent: (event) => decode(() => decoder.push(event)) })
   const text = new TextDecoder()
   let json = ''
   try {
@@ -131,15 +142,21 @@ export async function proxy(o: ProxyOptions): Promise<Proxied> {
   } catch (error) {
     o.res.off('close', onClientClose)
     if (o.res.destroyed) return { response: { kind: 'stream', chunks }, played: { outcome: 'client_closed', status: upstream.status } }
-    return { ...network(error), problem: failure(o.call, `the upstream stream broke off (${(error as Error).message})`, upstream.status) }
+    return network(`the upstream stream broke off (${(error as Error).message})`, upstream.status)
   }
   o.res.off('close', onClientClose)
-  if (isSse) chunks.push(...decoder.end())
-  else chunks.push(...o.codec.decodeJson(JSON.parse(json || '{}')))
+  if (isSse) decode(() => decoder.end())
+  else decode(() => o.codec.decodeJson(JSON.parse(json || '{}')))
   const finished = await new Promise<boolean>((resolve) => {
     o.res.once('finish', () => resolve(true))
     o.res.once('close', () => resolve(o.res.writableFinished))
     o.res.end()
   })
-  return { response: { kind: 'stream', chunks }, played: { outcome: finished ? 'completed' : 'client_closed', status: upstream.status } }
+  return {
+    response: { kind: 'stream', chunks },
+    played: { outcome: finished ? 'completed' : 'client_closed', status: upstream.status },
+    ...(undecodable === undefined
+      ? {}
+      : { problem: failure(o.call, `the upstream answer is not ${o.codec.wire} as this server decodes it (${undecodable}); llm.jsonl would not replay it`, upstream.status) }),
+  }
 }

@@ -188,6 +188,23 @@ describe('record through the upstream proxy', () => {
     expect(recorded.calls[2]!.response).toMatchObject({ kind: 'fault', fault: { behaviour: 'rate_limit', params: { status: 429, retryAfter: 2 } } })
   })
 
+  test('an answer the codec cannot decode reaches the client unchanged, keeps its call position and is reported', async () => {
+    const entries: LlmEntry[] = [{ behaviour: 'malformed_json' }, { behaviour: 'malformed_json' }, { behaviour: 'success' }]
+    const upstream = await start({ wire: 'openai-chat', source: { kind: 'script', entries } })
+    const recorder = await start({ wire: 'openai-chat', source: { kind: 'upstream', baseUrl: `${upstream.url}/v1`, apiKey: KEY } })
+    const direct = await start({ wire: 'openai-chat', source: { kind: 'script', entries } })
+    // Streamed, then not streamed (a JSON body is decoded only once it is complete).
+    const raw = async (url: string, stream: boolean) => {
+      const res = await fetch(`${url}/v1/chat/completions`, { method: 'POST', body: JSON.stringify({ model: 'm', stream, messages: [] }) })
+      return { status: res.status, type: res.headers.get('content-type'), text: await res.text() }
+    }
+    for (const stream of [true, false]) expect(await raw(recorder.url, stream)).toEqual(await raw(direct.url, stream))
+    expect((await call('openai-chat', recorder.url, 'again')).status).toBe(200)
+    expect(recorder.problems().map((p) => [p.kind, 'call' in p ? p.call : 0])).toEqual([['upstream', 1], ['upstream', 2]])
+    expect(recorder.problems()[0]!.message).toMatch(/^model call #1: the upstream answer is not openai-chat as this server decodes it \(.*JSON.*\); llm\.jsonl would not replay it$/)
+    expect(recorder.calls().map((c) => c.request.stream)).toEqual([true, false, true])
+  })
+
   test('an unreachable upstream resets the client and is reported', async () => {
     const gone = await startLlmServer({ wire: 'openai-chat', source: { kind: 'script', entries: [] } })
     await gone.close()
