@@ -1,5 +1,6 @@
 // The scenario builder: an immutable chain whose type tracks whether a session exists yet.
 import { captureSite, type RawSite } from './callsite.js'
+import { defined } from './defined.js'
 import { DRAFT, ENTRY_SITE, emptyDraft, type Draft, type DraftPermission, type DraftStep, type SettingKey } from './draft.js'
 import type { PermissionKind } from './names.js'
 import type { ClientCapabilities, ContentBlock, LlmEntry, WorkspaceSetting } from './types.js'
@@ -64,9 +65,6 @@ export interface InSession extends Settings<InSession> {
   /** Wait for a tool call matching an ACP tool kind and/or title. */
   waitForToolCall(match: { kind?: string; title?: string }, options?: StepOptions): InSession
 }
-
-const defined = (fields: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined))
 
 const fileWait = (wait: string | FileWait | undefined): FileWait | undefined =>
   typeof wait === 'string' ? { path: wait } : wait

@@ -24,9 +24,7 @@ export function stackFrames(stack: string): RawSite[] {
   })
 }
 
-export const firstFrameOutside = (stack: string, skipDir: string): RawSite | undefined =>
-  stackFrames(stack).find((f) => !f.file.startsWith(skipDir + sep))
-
+/** The first frame outside dsl/: the scenario (or helper) line that made the call. */
 export function captureSite(): RawSite | undefined {
-  return firstFrameOutside(new Error().stack ?? '', DSL_DIR)
+  return stackFrames(new Error().stack ?? '').find((f) => !f.file.startsWith(DSL_DIR + sep))
 }

@@ -1,5 +1,6 @@
 // input.json -> scenario source (the reverse of the compiler), for migrating DeepSeek Harness inputs.
 import { CodeBlockWriter } from 'ts-morph'
+import { defined } from './defined.js'
 import type { LlmEntry, ScenarioInput, Step, ToolCallSpec } from './schema.js'
 
 export interface CodegenOptions {
@@ -41,8 +42,6 @@ const args = (indent: string, ...values: unknown[]): string => {
   while (kept.length && (kept.at(-1) === undefined || (typeof kept.at(-1) === 'object' && Object.keys(kept.at(-1) as object).length === 0))) kept.pop()
   return kept.map((v) => literal(v, indent)).join(', ')
 }
-const defined = (o: Record<string, unknown>): Record<string, unknown> =>
-  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined))
 
 type StepOf<Op extends Step['op']> = Extract<Step, { op: Op }>
 const fileWait = (w: { path: string; timeoutMs?: number | undefined } | undefined) => (w && w.timeoutMs === undefined ? w.path : w)

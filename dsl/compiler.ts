@@ -185,20 +185,11 @@ export function createCompiler(config: CompilerConfig): Compiler {
   }
 }
 
-/** One-shot helpers for callers that compile once (the `check` command, tests). */
+/** Compiles once and cleans up: for callers that do not keep a compiler (record, refresh). */
 export async function compileScenarios(config: CompilerConfig, filter?: readonly string[]): Promise<CompileResult> {
   const compiler = createCompiler(config)
   try {
     return await compiler.compileAll(filter)
-  } finally {
-    compiler.close()
-  }
-}
-
-export async function checkGenerated(config: CompilerConfig): Promise<CheckResult> {
-  const compiler = createCompiler(config)
-  try {
-    return await compiler.check()
   } finally {
     compiler.close()
   }

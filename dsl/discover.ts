@@ -21,7 +21,7 @@ export interface Discovery {
 }
 
 export const SCENARIO_SUFFIX = '.scenario.ts'
-export const scenarioName = (file: string): string => basename(file).slice(0, -SCENARIO_SUFFIX.length)
+const scenarioName = (file: string): string => basename(file).slice(0, -SCENARIO_SUFFIX.length)
 
 export async function discoverScenarios(config: { root: string; scenariosDir: string }): Promise<Discovery> {
   const files = await glob(`**/*${SCENARIO_SUFFIX}`, { cwd: config.scenariosDir, absolute: true, ignore: ['**/node_modules/**'] })

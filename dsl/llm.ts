@@ -1,5 +1,6 @@
 // Helpers that build scripted model calls for `.llm(...)`; each remembers where it was written.
 import { captureSite } from './callsite.js'
+import { defined } from './defined.js'
 import { ENTRY_SITE } from './draft.js'
 import type { BehaviourName } from './names.js'
 import type { LlmEntry, LlmParams, ToolCallSpec } from './types.js'
@@ -8,8 +9,7 @@ type ToolArguments = Record<string, unknown> | string
 
 /** Attaches the call site without making it part of the entry's data (non-enumerable). */
 function sited(entry: LlmEntry): LlmEntry {
-  const clean = Object.fromEntries(Object.entries(entry).filter(([, v]) => v !== undefined)) as LlmEntry
-  return Object.defineProperty(clean, ENTRY_SITE, { value: captureSite(), enumerable: false })
+  return Object.defineProperty(defined(entry), ENTRY_SITE, { value: captureSite(), enumerable: false })
 }
 
 /** The model answers with `text`. */

@@ -11,7 +11,7 @@ function findPackageRoot(start: string): string {
   }
 }
 
-export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)))
+const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)))
 /** The compiled DSL entry and its declarations: what `import ... from 'acp-scenario'` means in a scenario. */
 export const DSL_ENTRY = join(PACKAGE_ROOT, 'dist', 'dsl', 'index.js')
 export const DSL_TYPES = join(PACKAGE_ROOT, 'dist', 'dsl', 'index.d.ts')
