@@ -2,9 +2,11 @@
 import { createCompiler } from '../../dsl/compiler.js'
 import { formatProblem } from '../../dsl/problems.js'
 import { loadConfig } from '../config.js'
-import { EXIT } from '../errors.js'
+import { EXIT, UsageError } from '../errors.js'
 
 export default async function compile(filters: string[], options: { check?: boolean }): Promise<number> {
+  // An orphan has no scenario to match a filter against, so --check always judges the whole of generated/.
+  if (options.check && filters.length) throw new UsageError(`compile --check takes no filter (got ${filters.join(' ')}): it checks every generated file`)
   const config = loadConfig(process.cwd())
   const compiler = createCompiler(config)
   try {

@@ -64,6 +64,10 @@ describe('acp-scenario compile', () => {
     // --check writes nothing.
     expect(readFileSync(join(project.root, 'generated/a/input.json'), 'utf8')).toBe(before)
     expect(existsSync(join(project.root, 'generated/c'))).toBe(false)
+
+    const filtered = await cli(project.root, 'compile', '--check', 'a')
+    expect(filtered.exitCode).toBe(2)
+    expect(filtered.stderr).toContain('compile --check takes no filter (got a)')
   })
 
   it('never touches the runner-owned files beside input.json', async () => {
