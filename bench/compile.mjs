@@ -4,11 +4,11 @@
 import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { createCompiler } from '../dist/dsl/compiler.js'
+import { cli, median, report } from './support/project.mjs'
 
-const CLI = resolve(import.meta.dirname, '../dist/runner/cli.js')
 const COUNT = 100
 const root = mkdtempSync(join(tmpdir(), 'acp-bench-compile-'))
 
@@ -24,23 +24,21 @@ export default initialize()
   .waitForTurnEnd({ timeoutMs: 5000 })
 `
 
-const time = (fn) => {
+const nodeStartup = () => {
   const start = performance.now()
-  fn()
+  execFileSync(process.execPath, ['-e', '0'], { timeout: 30_000 })
   return performance.now() - start
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 try {
   mkdirSync(join(root, 'scenarios'))
   for (let i = 0; i < COUNT; i++) writeFileSync(join(root, 'scenarios', `s${i}.scenario.ts`), scenario(i))
 
-  const baseline = median([0, 1, 2].map(() => time(() => execFileSync('node', ['-e', '0']))))
-  const cold = time(() => execFileSync('node', [CLI, 'compile'], { cwd: root, stdio: 'pipe' }))
-  const perScenario = cold / COUNT
-  console.log(`bench compile-node-startup-baseline: ${baseline.toFixed(0)} ms`)
-  console.log(`bench compile-cold-100: ${cold.toFixed(0)} ms (${(cold / baseline).toFixed(1)}x node startup)`)
-  console.log(`bench compile-per-scenario: ${perScenario.toFixed(1)} ms (target <= 30 ms)`)
+  const baseline = median([0, 1, 2].map(nodeStartup))
+  const { ms: cold } = await cli(root, ['compile'])
+  report('compile-node-startup-baseline', `${baseline.toFixed(0)} ms`)
+  report('compile-cold-100', `${cold.toFixed(0)} ms (${(cold / baseline).toFixed(1)}x node startup)`)
+  report('compile-per-scenario', `${(cold / COUNT).toFixed(1)} ms`, '<= 30 ms')
 
   const config = { root, scenariosDir: join(root, 'scenarios'), generatedDir: join(root, 'generated') }
   const compiler = createCompiler(config)
@@ -59,8 +57,8 @@ try {
       if (result.written.length !== 1) throw new Error(`expected one rewritten file, got ${result.written.length}`)
     }
     const incremental = median(samples)
-    console.log(`bench compile-in-process-all-100: ${warmMs.toFixed(0)} ms`)
-    console.log(`bench compile-incremental: ${incremental.toFixed(0)} ms (target <= 300 ms; ${(incremental / baseline).toFixed(2)}x node startup)`)
+    report('compile-in-process-all-100', `${warmMs.toFixed(0)} ms`)
+    report('compile-incremental', `${incremental.toFixed(0)} ms (${(incremental / baseline).toFixed(2)}x node startup)`, '<= 300 ms')
   } finally {
     compiler.close()
   }
