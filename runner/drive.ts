@@ -1,5 +1,6 @@
 // Drives one agent process through a scenario's steps: launch, ACP client, step table, shutdown.
 // Whatever happens, the agent's process group and its terminals are gone when this returns.
+import { setTimeout as sleep } from 'node:timers/promises'
 import type { ScenarioInput } from '../dsl/schema.js'
 import { connectClient } from './client.js'
 import { ClientFs } from './client-fs.js'
@@ -62,7 +63,10 @@ export async function driveAgent(options: DriveOptions): Promise<DriveOutcome> {
   }
   const queue = new PermissionQueue(input.permissionAnswers)
   const permissions = new PermissionGate(queue, (message) => stop(message))
-  const client = await connectClient({ agent: proc, log, permissions, fs: new ClientFs(sandbox.cwd), terminals, fail: (message) => stop(message) })
+  const client = await connectClient({ agent: proc, log, permissions, fs: new ClientFs(sandbox.cwd), terminals, fail: (message) => stop(message) }).catch(async (error: unknown) => {
+    await proc.stop()
+    throw error
+  })
 
   let stopping = false
   void proc.exited.then((info) => {
@@ -77,7 +81,7 @@ export async function driveAgent(options: DriveOptions): Promise<DriveOutcome> {
 
   /** A request failing because the connection closed is really the agent exiting: say so, with its exit. */
   const explain = async (error: Error): Promise<string> => {
-    const info = proc.exitInfo() ?? (await Promise.race([proc.exited, new Promise<undefined>((r) => setTimeout(() => r(undefined), EXIT_GRACE_MS))]))
+    const info = proc.exitInfo() ?? (await Promise.race([proc.exited, sleep(EXIT_GRACE_MS, undefined, { ref: false })]))
     return info ? `the agent ${describeExit(info)} during ${current} (${error.message})` : error.message
   }
 
@@ -96,7 +100,6 @@ export async function driveAgent(options: DriveOptions): Promise<DriveOutcome> {
         client,
         log,
         permissions,
-        timeoutMs: stepTimeout,
         state,
         waiting: (what) => (waitingFor = what),
         sleep: (ms) => new Promise((resolve, reject) => setTimeout(() => (abandoned ? reject(new Stop('abandoned')) : resolve()), ms)),

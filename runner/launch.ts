@@ -2,6 +2,7 @@
 // SIGKILL to the whole group, so grandchildren that ignore SIGTERM do not survive the scenario.
 // node:child_process rather than execa: execa's import alone costs ~80 ms on every run's critical path.
 import { spawn } from 'node:child_process'
+import { setTimeout as sleep } from 'node:timers/promises'
 import { groupMembers, signalGroup, waitGroupGone } from './process-group.js'
 
 export interface ExitInfo {
@@ -93,7 +94,7 @@ export function launchAgent(options: LaunchOptions): AgentProcess {
   const stop = (graceMs: number): Promise<ExitInfo> => {
     stopping ??= (async () => {
       child.stdin.end()
-      const inTime = await Promise.race([exited.then(() => true), sleep(graceMs).then(() => false)])
+      const inTime = await Promise.race([exited.then(() => true), sleep(graceMs, false, { ref: false })])
       if (pid > 0 && (!inTime || groupMembers(pid).length > 0)) {
         signalGroup(pid, 'SIGTERM')
         if (!(await waitGroupGone(pid, Math.min(graceMs, 1000)))) {
@@ -121,5 +122,3 @@ export function launchAgent(options: LaunchOptions): AgentProcess {
     stop: (opts) => stop(opts?.graceMs ?? 2000),
   }
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms).unref())

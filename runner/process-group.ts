@@ -1,5 +1,6 @@
 // Signals and liveness of a whole process group (the agent and everything it spawned).
 import { readdirSync, readFileSync } from 'node:fs'
+import { setTimeout as sleep } from 'node:timers/promises'
 
 /** Live (non-zombie) members of a process group. On Linux read from /proc, elsewhere a signal-0 probe. */
 export function groupMembers(pgid: number): number[] {
@@ -34,8 +35,6 @@ export function signalGroup(pgid: number, signal: NodeJS.Signals): void {
     // the group is already gone
   }
 }
-
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms))
 
 /** Polls until the group has no live member or `ms` passes; true when it is gone. */
 export async function waitGroupGone(pgid: number, ms: number): Promise<boolean> {

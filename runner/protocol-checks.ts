@@ -1,6 +1,6 @@
 // Protocol checks over the whole wire log of a scenario. Each finding names its check, so an agent's
 // config can downgrade named checks to warnings (warnChecks).
-import { kindOf, paramsOf, resultOf, updateKind, type WireMessage } from './wire.js'
+import { kindOf, paramsOf, resultOf, SESSION_REOPENS, SESSION_STARTS, updateKind, type WireMessage } from './wire.js'
 
 export const CHECK_NAMES = ['json-rpc', 'request-answered', 'stop-reason', 'known-session', 'tool-call-order', 'update-after-turn'] as const
 export type CheckName = (typeof CHECK_NAMES)[number]
@@ -11,7 +11,6 @@ export interface Violation {
 }
 
 const STOP_REASONS = new Set(['end_turn', 'max_tokens', 'max_turn_requests', 'refusal', 'cancelled'])
-const SESSION_STARTS = /^session\/(new|load|resume)$/
 
 interface Pending {
   method: string
@@ -26,6 +25,8 @@ export function checkProtocol(log: WireMessage[], asyncKinds: string[] = []): Vi
   const sessions = new Set<string>()
   const openTurns = new Map<string, number>()
   const toolCalls = new Set<string>()
+  /** Sessions a prompt was sent for: updates before a session's first turn are fine. */
+  const prompted = new Set<string>()
   const requestKey = (id: unknown): string => JSON.stringify(id)
 
   log.forEach((w, index) => {
@@ -38,8 +39,12 @@ export function checkProtocol(log: WireMessage[], asyncKinds: string[] = []): Vi
     }
     if (kind === 'request') {
       requests[w.from].set(requestKey(m.id), { method: String(m.method), answered: 0, index })
-      if (w.from === 'client' && m.method === 'session/prompt') openTurns.set(String(paramsOf(m).sessionId), (openTurns.get(String(paramsOf(m).sessionId)) ?? 0) + 1)
-      if (w.from === 'client' && /^session\/(load|resume)$/.test(String(m.method))) sessions.add(String(paramsOf(m).sessionId))
+      const sessionId = String(paramsOf(m).sessionId)
+      if (w.from === 'client' && m.method === 'session/prompt') {
+        openTurns.set(sessionId, (openTurns.get(sessionId) ?? 0) + 1)
+        prompted.add(sessionId)
+      }
+      if (w.from === 'client' && SESSION_REOPENS.test(String(m.method))) sessions.add(sessionId)
       return
     }
     if (kind === 'response') {
@@ -75,7 +80,7 @@ export function checkProtocol(log: WireMessage[], asyncKinds: string[] = []): Vi
     if (update === 'tool_call_update' && !toolCalls.has(String(u.toolCallId))) {
       out.push({ check: 'tool-call-order', message: `${where}: tool_call_update for ${JSON.stringify(u.toolCallId)} before any tool_call with that id` })
     }
-    if (sessions.has(sessionId) && !(openTurns.get(sessionId) ?? 0) && hadPrompt(log, index, sessionId) && !asyncKinds.includes(update ?? '')) {
+    if (sessions.has(sessionId) && !(openTurns.get(sessionId) ?? 0) && prompted.has(sessionId) && !asyncKinds.includes(update ?? '')) {
       out.push({ check: 'update-after-turn', message: `${where}: ${update ?? 'session/update'} arrived after the prompt's response, outside any turn` })
     }
   })
@@ -86,15 +91,6 @@ export function checkProtocol(log: WireMessage[], asyncKinds: string[] = []): Vi
     }
   }
   return out
-}
-
-/** Whether a session/prompt for the session was sent before `index` (updates before the first turn are fine). */
-function hadPrompt(log: WireMessage[], index: number, sessionId: string): boolean {
-  for (let i = 0; i < index; i++) {
-    const w = log[i]!
-    if (w.from === 'client' && w.message.method === 'session/prompt' && paramsOf(w.message).sessionId === sessionId) return true
-  }
-  return false
 }
 
 /** Splits findings into failures and warnings by the agent's warnChecks. */

@@ -1,4 +1,5 @@
 // Which scenarios a command acts on: filters by name or tag, then a deterministic shard.
+import { UsageError } from './errors.js'
 
 export interface Selectable {
   name: string
@@ -23,4 +24,10 @@ export function selectScenarios<T extends Selectable>(all: T[], filters: string[
 /** Filters that matched nothing: a typo should not pass silently as an empty run. */
 export function unmatchedFilters(all: Selectable[], filters: string[]): string[] {
   return filters.filter((f) => !all.some((s) => matchesFilter(s, f)))
+}
+
+/** Throws a usage error naming the filters that matched nothing. */
+export function requireMatches(all: Selectable[], filters: string[]): void {
+  const unmatched = unmatchedFilters(all, filters)
+  if (unmatched.length) throw new UsageError(`no scenario matches ${unmatched.map((f) => JSON.stringify(f)).join(', ')} (by name or tag; see \`acp-scenario list\`)`)
 }

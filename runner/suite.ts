@@ -8,7 +8,7 @@ import { prettyReporter } from './report/pretty.js'
 import type { Reporter } from './report/types.js'
 import { runScenario, type Mode, type ScenarioResult } from './scenario-run.js'
 import { listScenarios } from './scenarios.js'
-import { selectScenarios, unmatchedFilters } from './select.js'
+import { requireMatches, selectScenarios } from './select.js'
 
 export interface SuiteOptions {
   config: ResolvedConfig
@@ -27,8 +27,7 @@ export async function runSuite(options: SuiteOptions): Promise<ScenarioResult[]>
   if (all.length === 0) {
     throw new UsageError(`no scenarios in ${options.config.scenarios}/: write one as ${options.config.scenarios}/<name>.scenario.ts (see the README)`)
   }
-  const unmatched = unmatchedFilters(all, options.filters)
-  if (unmatched.length) throw new UsageError(`no scenario matches ${unmatched.map((f) => JSON.stringify(f)).join(', ')} (by name or tag; see \`acp-scenario list\`)`)
+  requireMatches(all, options.filters)
   const selected = selectScenarios(all, options.filters, options.shard)
   const workers = options.workers ?? options.config.workers ?? defaultWorkers()
   const results = await runPool(
@@ -50,6 +49,16 @@ export async function runSuite(options: SuiteOptions): Promise<ScenarioResult[]>
     () => Boolean(options.signal?.aborted),
   )
   return selected.map((s, i) => results[i] ?? { name: s.name, agent: options.agent ?? s.input?.agent ?? options.config.defaultAgent, status: 'skipped', durationMs: 0, warnings: [], written: [] })
+}
+
+/** The suite options a command's flags set; commander passes only the flags that command declares. */
+export function suiteFlags(options: Record<string, unknown>): Pick<SuiteOptions, 'agent' | 'workers' | 'shard' | 'timeoutMs'> {
+  return {
+    ...(typeof options.agent === 'string' ? { agent: options.agent } : {}),
+    ...(typeof options.workers === 'number' ? { workers: options.workers } : {}),
+    ...(options.shard ? { shard: options.shard as { index: number; total: number } } : {}),
+    ...(typeof options.timeout === 'number' ? { timeoutMs: options.timeout } : {}),
+  }
 }
 
 export function makeReporter(name: unknown): Reporter {

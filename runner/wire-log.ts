@@ -13,20 +13,18 @@ export class WireLog {
   }
 
   /** Resolves with the predicate's first truthy value, checked now and after every new message. */
-  when<T>(check: () => T | undefined | false): { promise: Promise<T>; cancel: () => void } {
-    let listener: Listener | undefined
-    const promise = new Promise<T>((resolve) => {
+  when<T>(check: () => T | undefined | false): Promise<T> {
+    return new Promise<T>((resolve) => {
       const now = check()
       if (now) return resolve(now)
-      listener = () => {
+      const listener: Listener = () => {
         const value = check()
         if (value) {
-          this.listeners.delete(listener!)
+          this.listeners.delete(listener)
           resolve(value)
         }
       }
       this.listeners.add(listener)
     })
-    return { promise, cancel: () => listener && this.listeners.delete(listener) }
   }
 }

@@ -18,6 +18,11 @@ export function kindOf(m: JsonObject): MessageKind {
   return 'invalid'
 }
 
+/** Requests that start a session: its id is in their response, or (load, resume) in their params. */
+export const SESSION_STARTS = /^session\/(new|load|resume)$/
+/** Requests that reopen a session the client names in their params. */
+export const SESSION_REOPENS = /^session\/(load|resume)$/
+
 /** The `session/update` kind (`agent_message_chunk`, `tool_call` ...) of a notification, if it is one. */
 export function updateKind(m: JsonObject): string | undefined {
   if (m.method !== 'session/update') return undefined

@@ -1,14 +1,13 @@
 // acp-scenario list: name, agent, tags and description of each scenario.
 import { loadConfig } from '../config.js'
-import { EXIT, UsageError } from '../errors.js'
+import { EXIT } from '../errors.js'
 import { listScenarios } from '../scenarios.js'
-import { selectScenarios, unmatchedFilters } from '../select.js'
+import { requireMatches, selectScenarios } from '../select.js'
 
 export default async function list(filters: string[]): Promise<number> {
   const config = loadConfig(process.cwd())
   const all = await listScenarios(config)
-  const unmatched = unmatchedFilters(all, filters)
-  if (unmatched.length) throw new UsageError(`no scenario matches ${unmatched.map((f) => JSON.stringify(f)).join(', ')}`)
+  requireMatches(all, filters)
   const rows = selectScenarios(all, filters).map((s) => [
     s.name,
     s.input?.agent ?? config.defaultAgent,

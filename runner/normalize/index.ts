@@ -2,7 +2,7 @@
 // requests into stable text by replacing what varies per run (paths, ids, ports, times) with placeholders.
 import type { AgentConfig } from '../config.js'
 import type { WireMessage } from '../wire.js'
-import { kindOf, paramsOf, resultOf } from '../wire.js'
+import { kindOf, paramsOf, resultOf, SESSION_REOPENS, SESSION_STARTS } from '../wire.js'
 import { canonicalizeAsyncUpdates } from './async-updates.js'
 import { renumberIds } from './ids.js'
 import { settlePermissionRaces } from './permission-races.js'
@@ -30,7 +30,7 @@ export function sessionIdsOf(log: WireMessage[]): string[] {
   }
   for (const w of log) {
     if (w.from === 'agent' && kindOf(w.message) === 'response') add(resultOf(w.message).sessionId)
-    if (w.from === 'client' && /^session\/(load|resume)$/.test(String(w.message.method))) add(paramsOf(w.message).sessionId)
+    if (w.from === 'client' && SESSION_REOPENS.test(String(w.message.method))) add(paramsOf(w.message).sessionId)
   }
   return ids
 }
@@ -63,7 +63,7 @@ export class Normalizer {
     const sessionIds = sessionIdsOf(log)
     const starts = new Map<string, unknown>()
     for (const w of log) {
-      if (w.from === 'client' && kindOf(w.message) === 'request' && /^session\/(new|load|resume)$/.test(String(w.message.method))) {
+      if (w.from === 'client' && kindOf(w.message) === 'request' && SESSION_STARTS.test(String(w.message.method))) {
         starts.set(JSON.stringify(w.message.id), paramsOf(w.message).sessionId)
       }
     }

@@ -17,18 +17,17 @@ export function literalReplacer(literals: Literal[]): (s: string) => string {
   return (s) => s.replace(pattern, (m) => unique.get(m) ?? m)
 }
 
-export const UUID_PATTERN = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi
+const UUID_PATTERN = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi
 
 /** Numbers UUIDs by first appearance: the same UUID always gets the same placeholder within one numbering. */
 export class UuidNumbering {
   private readonly seen = new Map<string, string>()
-  constructor(private readonly prefix = 'uuid') {}
   replace(s: string): string {
     return s.replace(UUID_PATTERN, (m) => {
       const key = m.toLowerCase()
       let name = this.seen.get(key)
       if (!name) {
-        name = `{{${this.prefix}-${this.seen.size + 1}}}`
+        name = `{{uuid-${this.seen.size + 1}}}`
         this.seen.set(key, name)
       }
       return name

@@ -14,8 +14,6 @@ export class StepError extends Error {
 export type PromptOutcome = { ok: true; result: unknown } | { ok: false; error: { code?: number; message: string; data?: unknown } }
 
 export interface InflightPrompt {
-  /** Index of the session/prompt request in the wire log. */
-  logIndex: number
   at?: string
   outcome: Promise<PromptOutcome>
   settled?: PromptOutcome
@@ -28,8 +26,6 @@ export interface StepContext {
   client: AcpClient
   log: WireLog
   permissions: PermissionGate
-  /** The wait timeout of the current step. */
-  timeoutMs: number
   state: {
     sessionId?: string
     inflight?: InflightPrompt

@@ -25,15 +25,14 @@ export function sendPrompt(ctx: StepContext, op: string, prompt: ContentBlock[],
   if (ctx.state.inflight && !ctx.state.inflight.settled) {
     throw new StepError(`${op}: a prompt${ctx.state.inflight.at ? ` (${ctx.state.inflight.at})` : ''} is still running; wait for its turn to end first (waitForTurnEnd)`)
   }
-  const logIndex = ctx.log.messages.length
+  const promptStart = ctx.log.messages.length
   const inflight: InflightPrompt = {
-    logIndex,
     ...(at ? { at } : {}),
     outcome: toOutcome(ctx.client.request(sdk().methods.agent.session.prompt, { sessionId, prompt })),
   }
   void inflight.outcome.then((o) => (inflight.settled = o))
   ctx.state.inflight = inflight
-  ctx.state.promptStart = logIndex
+  ctx.state.promptStart = promptStart
   return inflight
 }
 
@@ -76,5 +75,5 @@ export function agentText(updates: JsonObject[]): string {
 
 export async function waitForWire<T>(ctx: StepContext, what: string, check: () => T | undefined | false): Promise<T> {
   ctx.waiting(what)
-  return ctx.log.when(check).promise
+  return ctx.log.when(check)
 }
