@@ -15,7 +15,8 @@ async function listTree(start: string, signal: AbortSignal): Promise<{ entries: 
   const queue = [start]
   while (queue.length > 0 && entries.length < MAX_ENTRIES && !signal.aborted) {
     const dir = queue.shift() as string
-    const children = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))
+    // A fixed collation locale: the order (and so the transcript) must not depend on the host's LANG.
+    const children = (await readdir(dir, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name, 'en'))
     for (const child of children) {
       if (SKIPPED.has(child.name)) continue
       const rel = relative(start, join(dir, child.name))
@@ -23,7 +24,7 @@ async function listTree(start: string, signal: AbortSignal): Promise<{ entries: 
       if (child.isDirectory()) queue.push(join(dir, child.name))
     }
   }
-  return { entries: entries.slice(0, MAX_ENTRIES), truncated: entries.length >= MAX_ENTRIES }
+  return { entries: entries.slice(0, MAX_ENTRIES), truncated: entries.length > MAX_ENTRIES || queue.length > 0 }
 }
 
 export const listFilesTool: ToolDefinition<z.infer<typeof schema>> = {

@@ -14,15 +14,16 @@ function runShell(command: string, context: ToolContext): Promise<ToolOutcome> {
     let output = ''
     let truncated = false
     let ending: 'timeout' | 'cancelled' | undefined
-    const collect = (data: Buffer) => {
+    const collect = (data: string) => {
       if (output.length >= MAX_OUTPUT) {
         truncated = true
         return
       }
-      output += data.toString('utf8')
+      output += data
     }
-    child.stdout.on('data', collect)
-    child.stderr.on('data', collect)
+    // Decoded per stream, so a multi-byte character split across two reads stays whole.
+    child.stdout.setEncoding('utf8').on('data', collect)
+    child.stderr.setEncoding('utf8').on('data', collect)
     if (pid !== undefined) context.processes.add(pid)
     const stop = (why: 'timeout' | 'cancelled') => {
       ending ??= why

@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startChatServer, type ChatServer } from '../support/chat-server.js'
@@ -84,6 +84,26 @@ describe('reference agent: tool turns with each permission answer', () => {
     expect(toolMessages(server, 1)[0]).toMatch(/^exit code 0\nout\nerr/)
     expect(toolMessages(server, 2).slice(1)).toEqual(['made.txt', 'x'])
     expect(agent.permissionRequests).toHaveLength(1)
+  })
+
+  it('keeps multi-byte command output whole and lists exactly 500 entries as complete', async () => {
+    // The two bytes of 'é' written apart, so the agent reads them in separate chunks.
+    const command = "printf 'caf\\303'; sleep 0.2; printf '\\251!'"
+    server = await startChatServer([
+      { behaviour: 'tool_call_success', toolCalls: [{ name: 'run_command', arguments: { command } }, { name: 'list_files', arguments: { path: 'many' } }] },
+      done,
+    ])
+    agent = startAgent(server.url)
+    mkdirSync(join(agent.cwd, 'many'))
+    for (let i = 0; i < 500; i++) writeFileSync(join(agent.cwd, 'many', `f${String(i).padStart(3, '0')}`), '')
+    agent.permissionAnswers.push('allow_once')
+    await agent.initialize()
+    const sessionId = await agent.newSession()
+    expect((await agent.prompt(sessionId, 'go')).stopReason).toBe('end_turn')
+    const [commandOutput, listing] = toolMessages(server, 1)
+    expect(commandOutput).toBe('exit code 0\ncafé!')
+    expect(listing!.split('\n')).toHaveLength(500)
+    expect(listing).not.toContain('truncated')
   })
 
   it('confines paths to the session cwd and keeps going after a refused path', async () => {
