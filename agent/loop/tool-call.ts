@@ -1,10 +1,10 @@
 // Runs one tool call the model asked for: report it, ask permission when needed, execute, report
 // the result. Every path ends with exactly one tool/result and one tool message for the model.
-import type { AgentContext, SessionUpdate, ToolCallContent } from '@agentclientprotocol/sdk'
+import type { AgentContext, SessionUpdate } from '@agentclientprotocol/sdk'
 import type { Session } from '../acp/session.js'
-import { requestPermission, type PermissionDecision } from '../permissions.js'
+import { PERMISSION_OPTIONS, requestPermission, type PermissionDecision } from '../permissions.js'
 import { TOOLS_BY_NAME } from '../tools/table.js'
-import { textContent, type ToolContext } from '../tools/types.js'
+import { failed, textContent, type ToolContext, type ToolOutcome } from '../tools/types.js'
 import type { ChatMessage, ChatToolCall } from './chat-types.js'
 
 export interface ToolCallDeps {
@@ -41,12 +41,12 @@ export async function runToolCall(deps: ToolCallDeps, call: ChatToolCall): Promi
   const rawInput = args.ok ? args.value : call.function.arguments
   session.log.write({ type: 'tool/call', step: deps.step, toolCallId, name: call.function.name, input: rawInput })
 
-  const finish = (status: 'completed' | 'failed', output: string, content: ToolCallContent[], rawOutput: unknown): ChatMessage => {
+  const finish = ({ status, output, content, rawOutput }: ToolOutcome): ChatMessage => {
     send({ sessionUpdate: 'tool_call_update', toolCallId, status, content, rawOutput })
     session.log.write({ type: 'tool/result', toolCallId, status, output })
     return { role: 'tool', tool_call_id: call.id, content: output }
   }
-  const fail = (message: string) => finish('failed', `Error: ${message}`, [textContent(`Error: ${message}`)], { error: message })
+  const fail = (message: string) => finish(failed(message))
 
   const tool = TOOLS_BY_NAME.get(call.function.name)
   const parsed = tool && args.ok ? tool.parse(args.value) : undefined
@@ -63,7 +63,7 @@ export async function runToolCall(deps: ToolCallDeps, call: ChatToolCall): Promi
   if (tool.needsPermission) {
     let decision = session.permissions.recall(tool.name)
     if (!decision) {
-      session.log.write({ type: 'permission/asked', toolCallId, options: ['allow_once', 'allow_always', 'reject_once', 'reject_always'] })
+      session.log.write({ type: 'permission/asked', toolCallId, options: PERMISSION_OPTIONS.map((o) => o.optionId) })
       await deps.flush()
       decision = await requestPermission(
         deps.client,
@@ -76,13 +76,12 @@ export async function runToolCall(deps: ToolCallDeps, call: ChatToolCall): Promi
     session.log.write({ type: 'permission/decided', toolCallId, decision: decision.decision, remembered: decision.remembered })
     if (!decision.allowed) {
       const message = REJECTED[decision.decision]
-      return finish('failed', message, [textContent(message)], { rejected: decision.decision })
+      return finish({ status: 'failed', output: message, content: [textContent(message)], rawOutput: { rejected: decision.decision } })
     }
   }
 
   if (deps.context.signal.aborted) return fail('cancelled before it started')
   send({ sessionUpdate: 'tool_call_update', toolCallId, status: 'in_progress' })
   await deps.flush()
-  const outcome = await tool.run(parsed.input, deps.context)
-  return finish(outcome.status, outcome.output, outcome.content, outcome.rawOutput)
+  return finish(await tool.run(parsed.input, deps.context))
 }
