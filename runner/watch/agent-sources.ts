@@ -34,15 +34,24 @@ export function globBase(pattern: string): string {
   return fixed.join('/') || '.'
 }
 
-/** Which agents a file belongs to: the globs are expanded again on each question, so new files count. */
+/** Which agents a file belongs to. Files stay known once matched, so a deleted source still counts. */
 export class AgentSourceIndex {
-  private known = new Map<string, Set<string>>()
+  private readonly known = new Map<string, Set<string>>()
 
   constructor(
     private readonly root: string,
-    private readonly watches: AgentWatch[],
+    readonly watches: AgentWatch[],
   ) {
-    for (const w of watches) this.known.set(w.agent, this.expand(w))
+    for (const w of watches) this.known.set(w.agent, new Set())
+    this.refresh()
+  }
+
+  /** Expands the globs again, so files created since count: once per batch of changes, not per file. */
+  refresh(): void {
+    for (const w of this.watches) {
+      const known = this.known.get(w.agent)!
+      for (const f of globSync(w.sources, { cwd: this.root, ignore: ['**/node_modules/**'] })) known.add(join(this.root, f))
+    }
   }
 
   /** Existing directories to hand to chokidar. */
@@ -51,21 +60,11 @@ export class AgentSourceIndex {
     return [...new Set(dirs)].filter((d) => existsSync(d))
   }
 
-  /** Agents whose globs match `file` now, or matched it before (a deleted source counts too). */
   agentsOf(file: string): string[] {
-    return this.watches.flatMap((w) => {
-      const before = this.known.get(w.agent)!
-      const now = this.expand(w)
-      this.known.set(w.agent, now)
-      return before.has(file) || now.has(file) ? [w.agent] : []
-    })
+    return this.watches.filter((w) => this.known.get(w.agent)!.has(file)).map((w) => w.agent)
   }
 
   buildOf(agent: string): string | undefined {
     return this.watches.find((w) => w.agent === agent)?.build
-  }
-
-  private expand(w: AgentWatch): Set<string> {
-    return new Set(globSync(w.sources, { cwd: this.root, ignore: ['**/node_modules/**'] }).map((f) => join(this.root, f)))
   }
 }

@@ -7,7 +7,7 @@ const KEYS: Record<string, KeyAction> = { a: 'all', f: 'failed', u: 'update', q:
 /** The actions a chunk of stdin asks for, in order; other characters (newlines included) are ignored. */
 export function actionsOf(text: string): KeyAction[] {
   return [...text].flatMap((ch) => {
-    const action = KEYS[ch.toLowerCase()] ?? KEYS[ch]
+    const action = KEYS[ch.toLowerCase()]
     return action ? [action] : []
   })
 }

@@ -8,8 +8,11 @@ import type { ScenarioResult } from '../scenario-run.js'
 import { KEY_HELP } from './keys.js'
 
 export interface Screen {
-  /** A new batch of changes: on a TTY the previous output is cleared first, so only what changed shows. */
-  changed(what: string[]): void
+  /**
+   * A new batch of changes. When `fresh` (nothing is running) the previous output is cleared first on a TTY,
+   * so only what changed shows; otherwise the runs still going would lose their output.
+   */
+  changed(what: string[], fresh: boolean): void
   result(result: ScenarioResult): void
   compileProblems(problems: CompileProblem[]): void
   note(text: string): void
@@ -22,8 +25,8 @@ export function createScreen(options: { write: (text: string) => void; colors: b
   const c = pc.createColors(options.colors)
   const reporter = prettyReporter(write, options.colors)
   return {
-    changed(what) {
-      if (options.clear) write('\x1b[2J\x1b[3J\x1b[H')
+    changed(what, fresh) {
+      if (fresh && options.clear) write('\x1b[2J\x1b[3J\x1b[H')
       write(c.cyan(`change: ${what.map((w) => relative(root, w) || w).join(', ')}`) + '\n')
     },
     result: (r) => reporter.result(r),

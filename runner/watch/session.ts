@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { watch, type FSWatcher } from 'chokidar'
-import { createCompiler, type Compiler } from '../../dsl/compiler.js'
+import { createCompiler, type CompileResult, type Compiler } from '../../dsl/compiler.js'
 import { CONFIG_FILE, loadConfig, type ResolvedConfig } from '../config.js'
 import { defaultWorkers } from '../pool.js'
 import { runScenario, type ScenarioResult } from '../scenario-run.js'
@@ -18,7 +18,7 @@ import { listenKeys, type KeyAction } from './keys.js'
 import { Scheduler, type WatchMode } from './scheduler.js'
 import type { Screen } from './screen.js'
 
-export const DEBOUNCE_MS = 100
+const DEBOUNCE_MS = 100
 
 export interface WatchOptions {
   root: string
@@ -48,6 +48,14 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
     } catch (error) {
       screen.error((error as Error).message)
     }
+    syncAgentWatches()
+  }
+  /** A compile may change which agents the scenarios use (input.json names it): watch those agents' sources. */
+  const syncAgentWatches = (): void => {
+    const watches = agentWatches(config, selected().map(agentOf))
+    if (JSON.stringify(watches) === JSON.stringify(agentIndex.watches)) return
+    agentIndex = new AgentSourceIndex(root, watches)
+    watcher?.add(agentIndex.directories())
   }
   const summary = (): void => {
     const names = new Set(selected().map((e) => e.name))
@@ -71,7 +79,6 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
   let watcher: FSWatcher | undefined
   const startWatcher = async (): Promise<void> => {
     await watcher?.close()
-    agentIndex = new AgentSourceIndex(root, agentWatches(config, selected().map(agentOf)))
     const paths = [config.scenariosDir, config.generatedDir, join(root, CONFIG_FILE), ...agentIndex.directories()]
     const w = watch(paths, { ignoreInitial: true, ignored: (path) => /[\\/](node_modules|\.git)([\\/]|$)/.test(path) })
     w.on('all', (_event, path) => pending.add(path))
@@ -80,27 +87,27 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
     watcher = w
   }
 
-  const compile = async (run: () => ReturnType<Compiler['compileAll']>): Promise<string[]> => {
-    const outcome = await run()
-    screen.compileProblems(outcome.problems)
+  /** Shows the compiles' problems, refreshes the entries, and returns the selected scenarios they compiled. */
+  const compiled = async (outcomes: CompileResult[]): Promise<string[]> => {
+    for (const outcome of outcomes) screen.compileProblems(outcome.problems)
     await refreshEntries()
     const wanted = new Set(selected().map((e) => e.name))
-    return outcome.compiled.map((c) => c.name).filter((n) => wanted.has(n))
+    return [...new Set(outcomes.flatMap((o) => o.compiled.map((c) => c.name)))].filter((n) => wanted.has(n))
   }
 
   const handle = async (paths: string[]): Promise<void> => {
+    agentIndex.refresh()
     const layout = { scenariosDir: config.scenariosDir, generatedDir: config.generatedDir, configFile: join(root, CONFIG_FILE), agentSources: (f: string) => agentIndex.agentsOf(f) }
     const changes = [...new Set(paths)].flatMap((p) => {
       const change = classifyChange(p, layout)
       return change && !isOwnWrite(change) ? [change] : []
     })
     if (!changes.length) return
-    if (!scheduler.busy()) screen.changed(changes.map((c) => ('file' in c ? c.file : join(root, CONFIG_FILE))))
-    else screen.note(`change: ${changes.map((c) => ('file' in c ? c.file : CONFIG_FILE)).join(', ')}`)
+    screen.changed(changes.map((c) => ('file' in c ? c.file : join(root, CONFIG_FILE))), !scheduler.busy())
     if (changes.some((c) => c.kind === 'config')) return reloadConfig()
-    const rerun = new Set<string>()
-    const sources = changes.filter((c): c is Extract<Change, { kind: 'scenario-source' }> => c.kind === 'scenario-source')
-    for (const s of sources) for (const name of await compile(() => compiler.compileFile(s.file))) rerun.add(name)
+    const outcomes: CompileResult[] = []
+    for (const c of changes) if (c.kind === 'scenario-source') outcomes.push(await compiler.compileFile(c.file))
+    const rerun = new Set(outcomes.length ? await compiled(outcomes) : [])
     for (const c of changes) if (c.kind === 'fixture' && selected().some((e) => e.name === c.name)) rerun.add(c.name)
     const agents = new Set(changes.flatMap((c) => (c.kind === 'agent-source' ? c.agents : [])))
     if (agents.size) {
@@ -151,7 +158,7 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
   }
 
   const runAll = async (): Promise<void> => {
-    await compile(() => compiler.compileAll(filters))
+    await compiled([await compiler.compileAll(filters)])
     scheduler.request(selected().map((e) => e.name), 'run')
   }
 
