@@ -76,6 +76,22 @@ function describe(value: unknown): string {
   return typeof value === 'object' ? `an object with keys ${Object.keys(value).join(', ') || '(none)'}` : `a ${typeof value}`
 }
 
+/** A scenario's top level may await; one that never settles must fail the scenario, not hang the compiler. */
+const EVALUATION_TIMEOUT_MS = 10_000
+class EvaluationTimeout extends Error {}
+
+async function importBounded(url: string): Promise<{ default?: unknown }> {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const expired = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new EvaluationTimeout()), EVALUATION_TIMEOUT_MS)
+  })
+  try {
+    return (await Promise.race([import(url) as Promise<{ default?: unknown }>, expired]))
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
 async function runBundle(file: string, bundlePath: string, code: string, map: string, root: string): Promise<Evaluation> {
   const source = projectPath(root, file)
   const sourceMap = new SourceMap(JSON.parse(map))
@@ -96,8 +112,12 @@ async function runBundle(file: string, bundlePath: string, code: string, map: st
   writeFileSync(bundlePath, code)
   let module: { default?: unknown }
   try {
-    module = (await import(pathToFileURL(bundlePath).href)) as { default?: unknown }
+    module = await importBounded(pathToFileURL(bundlePath).href)
   } catch (error) {
+    if (error instanceof EvaluationTimeout) {
+      const message = `expected the scenario's top level to finish within ${EVALUATION_TIMEOUT_MS / 1000} s; it is still awaiting (a promise that never settles?)`
+      return { ok: false, problems: [{ file: source, line: 1, col: 1, message }] }
+    }
     const stack = error instanceof Error ? (error.stack ?? '') : ''
     const at = mapSite(stackFrames(stack).find((f) => f.file === bundlePath))
     const where = (at && parseAt(at)) || { file: source, line: 1, col: 1 }

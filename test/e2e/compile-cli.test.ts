@@ -123,6 +123,17 @@ describe('acp-scenario compile', () => {
     expect(unknown.stderr).toContain(`no scenario is named or tagged 'nope'`)
   })
 
+  it('fails a scenario whose top-level await never settles, naming it, and still compiles the others', async () => {
+    project = tempProject({
+      'scenarios/good.scenario.ts': TEXT_TURN,
+      'scenarios/stuck.scenario.ts': `import { initialize } from 'acp-scenario'\n\nawait new Promise(() => {})\nexport default initialize()\n`,
+    })
+    const r = await cli(project.root, 'compile')
+    expect(r.exitCode).toBe(2)
+    expect(r.stderr).toMatch(/^scenarios\/stuck\.scenario\.ts:1:1: expected the scenario's top level to finish within 10 s/m)
+    expect(existsSync(join(project.root, 'generated/good/input.json'))).toBe(true)
+  })
+
   it('reports a type error in an imported helper at the helper line', async () => {
     project = tempProject({
       'scenarios/lib/bad.ts': `export const n: number = 'x'\n`,
