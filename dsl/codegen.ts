@@ -74,8 +74,8 @@ const STEP_CALLS: { [Op in Step['op']]: (s: StepOf<Op>, indent: string) => strin
 }
 const stepCall = (step: Step, indent: string): string => (STEP_CALLS[step.op] as (s: Step, i: string) => string)(step, indent)
 
-/** Which ops need a session: they cannot follow `initialize()` before `.newSession()`. */
-const NEEDS_SESSION = (op: Step['op']): boolean => !['newSession', 'newSessionExpectError', 'initialize'].includes(op)
+/** The ops the typed chain allows before `.newSession()`; every other op needs a session. */
+const SESSION_FREE: ReadonlySet<Step['op']> = new Set(['initialize', 'newSession', 'newSessionExpectError'])
 
 /** The helper call that builds an entry, and the helper names it uses. */
 function entryCall(entry: LlmEntry, indent: string): { code: string; helpers: string[] } {
@@ -108,7 +108,7 @@ export function generateScenarioSource(input: ScenarioInput, options: CodegenOpt
     throw new Error('initialize may only be the first step: a later initialize cannot be written with the scenario builder')
   let inSession = headless
   for (const step of steps) {
-    if (!inSession && NEEDS_SESSION(step.op)) throw new Error(`step '${step.op}' comes before newSession, which the scenario builder does not allow`)
+    if (!inSession && !SESSION_FREE.has(step.op)) throw new Error(`step '${step.op}' comes before newSession, which the scenario builder does not allow`)
     if (step.op === 'newSession') inSession = true
   }
 

@@ -88,6 +88,7 @@ export function createCompiler(config: CompilerConfig): Compiler {
 
   async function build(scenarios: readonly ScenarioFile[]): Promise<{ compiled: CompiledScenario[]; problems: CompileProblem[] }> {
     const typeProblems = checker.check(scenarios.map((s) => s.file))
+    // A helper imported by several scenarios reports its errors once, not once per scenario.
     const problems = [...new Map([...typeProblems.values()].flat().map((p) => [JSON.stringify(p), p])).values()]
     const typed = scenarios.filter((s) => !typeProblems.get(s.file)?.length)
     const evaluations = await evaluateScenarios(
@@ -126,6 +127,8 @@ export function createCompiler(config: CompilerConfig): Compiler {
   return {
     async compileAll(filter = []) {
       const discovery = await discoverScenarios(config)
+      // Names are known before evaluation, tags only after: a filter that is all names compiles just
+      // those; any other filter compiles everything and keeps what matches by name or tag.
       const byName = filter.length > 0 && filter.every((f) => discovery.scenarios.some((s) => s.name === f))
       const scenarios = byName ? discovery.scenarios.filter((s) => filter.includes(s.name)) : discovery.scenarios
       const { compiled, problems } = await build(scenarios)

@@ -17,7 +17,7 @@ export type Evaluation = { ok: true; draft: Draft; mapSite: SiteMapper } | { ok:
 
 export interface EvaluateOptions {
   root: string
-  /** Where bundles are written for the moment of their import; created and emptied as needed. */
+  /** Where bundles are written for the moment of their import (created if missing). */
   tempDir: string
 }
 

@@ -24,6 +24,7 @@ export default async function compile(filters: string[], options: { check?: bool
     }
     const { compiled, problems, written } = await compiler.compileAll(filters)
     for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`)
+    // A scenario that fails to compile may be the one a filter names or tags: only judge filters on a clean compile.
     const unmatched = problems.length ? [] : filters.filter((f) => !compiled.some((c) => c.name === f || c.input.tags?.includes(f)))
     for (const f of unmatched) process.stderr.write(`acp-scenario: no scenario is named or tagged '${f}'\n`)
     process.stdout.write(`compiled ${compiled.length} scenario(s), ${written.length} file(s) written\n`)
