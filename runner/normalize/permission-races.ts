@@ -33,12 +33,9 @@ export function settlePermissionRaces(messages: WireMessage[]): WireMessage[] {
       if (isInputUpdate(w, id)) moving.push(w)
       else if (toolCallIdOf(w.message) === id || kindOf(w.message) === 'response' || isPermissionRequest(w)) break
     }
-    if (moving.length === 0) continue
-    const rest = out.filter((w) => !moving.includes(w))
-    const at = rest.indexOf(request)
-    rest.splice(at, 0, ...moving)
-    out.splice(0, out.length, ...rest)
-    i = at + moving.length
+    for (const w of moving) out.splice(out.indexOf(w), 1)
+    out.splice(i, 0, ...moving)
+    i += moving.length
   }
   return out
 }
