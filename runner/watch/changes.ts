@@ -1,6 +1,6 @@
 // What a changed path means for watch mode: a scenario source to recompile, the config, a fixture of one
 // scenario, or a source of an agent to rebuild. Pure, so the table is easy to test and to read.
-import { basename, relative, sep } from 'node:path'
+import { basename, isAbsolute, relative, sep } from 'node:path'
 import { FIXTURE_FILES, STAGING_PREFIX } from '../fixtures.js'
 
 export type Change =
@@ -22,7 +22,7 @@ const WATCHED_FIXTURES = new Set<string>(Object.values(FIXTURE_FILES).filter((f)
 
 const inside = (dir: string, file: string): string | undefined => {
   const rel = relative(dir, file)
-  return rel && !rel.startsWith('..') && !rel.startsWith(sep) ? rel : undefined
+  return rel && rel !== '..' && !rel.startsWith(`..${sep}`) && !isAbsolute(rel) ? rel : undefined
 }
 
 export function classifyChange(file: string, layout: WatchLayout): Change | undefined {

@@ -17,6 +17,7 @@ describe('classifyChange', () => {
   it.each([
     ['/p/scenarios/a.scenario.ts', { kind: 'scenario-source', file: '/p/scenarios/a.scenario.ts' }],
     ['/p/scenarios/lib/helpers.ts', { kind: 'scenario-source', file: '/p/scenarios/lib/helpers.ts' }],
+    ['/p/scenarios/..draft.ts', { kind: 'scenario-source', file: '/p/scenarios/..draft.ts' }],
     ['/p/acp-scenario.config.json5', { kind: 'config' }],
     ['/p/generated/a/stdout.expected.jsonl', { kind: 'fixture', name: 'a', file: '/p/generated/a/stdout.expected.jsonl' }],
     ['/p/generated/a/llm.jsonl', { kind: 'fixture', name: 'a', file: '/p/generated/a/llm.jsonl' }],
