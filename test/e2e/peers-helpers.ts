@@ -2,8 +2,9 @@
 import { existsSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { execa } from 'execa'
+import { CLI } from './compile-helpers.js'
 
-export const CLI = resolve(import.meta.dirname, '../../dist/runner/cli.js')
+export { CLI }
 export const PEERS = resolve(import.meta.dirname, '../peers')
 export const AGENTS = ['claude', 'codex', 'gemini'] as const
 /** Scenarios per agent: a text turn, a permission allowed, the same rejected, a cancel. */
