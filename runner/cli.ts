@@ -77,6 +77,7 @@ program
   .description('record model traffic (real upstream, or the scenario’s scripted calls) and rewrite every fixture')
   .argument('[filter...]', 'scenario names or tags')
   .option('--agent <name>', 'record against this configured agent')
+  .option('--keep-faults', 'keep upstream calls that fail (HTTP error, broken connection) in llm.jsonl as faults instead of failing')
   .option('--workers <n>', 'scenarios recorded at once', positiveInt)
   .addOption(new Option('--reporter <name>', 'output format').choices(['pretty', 'json']).default('pretty'))
   .option('--timeout <ms>', 'whole-scenario timeout in milliseconds', positiveInt)

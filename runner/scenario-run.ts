@@ -28,6 +28,8 @@ export interface RunScenarioOptions {
   /** Whole-scenario timeout; default: the scenario's, then the config's, then 60 s. */
   timeoutMs?: number
   signal?: AbortSignal
+  /** Record: keep failed upstream calls in llm.jsonl as faults instead of failing the record. */
+  keepFaults?: boolean
   /** Where record reads the upstream URL and key (default: process.env). */
   env?: NodeJS.ProcessEnv
 }
@@ -145,7 +147,7 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
     let normalizer!: Normalizer
     // Requests are normalised as they arrive, before the run's session ids are collected: UUID-shaped ids become {{uuid-N}}.
     const normalizeRequest = (request: NeutralRequest): NeutralRequest => normalizer.valueNormalizer(() => [])(request as unknown as Json) as unknown as NeutralRequest
-    server = await startLlmServer({ wire: agent.wire, source, secrets, normalizeRequest, scenario: name, ...(agent.auxiliaryCalls ? { auxiliary: agent.auxiliaryCalls } : {}) })
+    server = await startLlmServer({ wire: agent.wire, source, secrets, normalizeRequest, scenario: name, keepUpstreamFaults: options.keepFaults === true, ...(agent.auxiliaryCalls ? { auxiliary: agent.auxiliaryCalls } : {}) })
     normalizer = new Normalizer({ paths: sandbox.literals(), port: server.port, rules: agent.normalizers })
     const placeholders = placeholdersOf(sandbox, server)
     writeHomeFiles(agent, placeholders)

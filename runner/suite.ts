@@ -18,6 +18,7 @@ export interface SuiteOptions {
   workers?: number
   shard?: { index: number; total: number }
   timeoutMs?: number
+  keepFaults?: boolean
   signal?: AbortSignal
   onResult?: (result: ScenarioResult) => void
 }
@@ -40,6 +41,7 @@ export async function runSuite(options: SuiteOptions): Promise<ScenarioResult[]>
         mode: options.mode,
         ...(options.agent ? { agent: options.agent } : {}),
         ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+        ...(options.keepFaults ? { keepFaults: true } : {}),
         ...(options.signal ? { signal: options.signal } : {}),
       })
       const final = options.signal?.aborted && result.status === 'failed' ? { ...result, status: 'skipped' as const } : result
@@ -52,12 +54,13 @@ export async function runSuite(options: SuiteOptions): Promise<ScenarioResult[]>
 }
 
 /** The suite options a command's flags set; commander passes only the flags that command declares. */
-export function suiteFlags(options: Record<string, unknown>): Pick<SuiteOptions, 'agent' | 'workers' | 'shard' | 'timeoutMs'> {
+export function suiteFlags(options: Record<string, unknown>): Pick<SuiteOptions, 'agent' | 'workers' | 'shard' | 'timeoutMs' | 'keepFaults'> {
   return {
     ...(typeof options.agent === 'string' ? { agent: options.agent } : {}),
     ...(typeof options.workers === 'number' ? { workers: options.workers } : {}),
     ...(options.shard ? { shard: options.shard as { index: number; total: number } } : {}),
     ...(typeof options.timeout === 'number' ? { timeoutMs: options.timeout } : {}),
+    ...(options.keepFaults === true ? { keepFaults: true } : {}),
   }
 }
 

@@ -37,6 +37,9 @@ export interface LlmServerOptions {
   scenario?: string
   /** Side calls answered from these rules, never counted as model calls nor captured (e.g. a routing classifier). */
   auxiliary?: readonly AuxiliaryCall[]
+  /** Record: an upstream call that failed with an HTTP error or a broken connection is kept in the cassette
+   *  as a fault (replayed as such) instead of being reported as a problem. */
+  keepUpstreamFaults?: boolean
   /** Called as each HTTP request finishes, with its log entry (the standalone command prints these). */
   onRequest?: (entry: RequestLogEntry) => void
 }
@@ -139,7 +142,8 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     if (options.source.kind === 'upstream') {
       const proxied = await proxy({ codec, baseUrl: options.source.baseUrl, ...(options.source.apiKey ? { apiKey: options.source.apiKey } : {}), req, res, body, call })
       capture(call, request, proxied.response)
-      if (proxied.problem) problems.push(proxied.problem)
+      const kept = options.keepUpstreamFaults && proxied.response.kind === 'fault'
+      if (proxied.problem && !kept) problems.push(proxied.problem)
       return { call, behaviour: 'upstream', ...proxied.played }
     }
     const served = source!.serve(call, request)

@@ -61,3 +61,29 @@ it('records through an upstream with a key and writes the key nowhere; without t
     await upstream.close()
   }
 })
+
+it('an upstream call that fails fails the record; with --keep-faults it is kept as a fault and replays', async () => {
+  const entries = [{ behaviour: 'rate_limit' as const, retryAfter: 0 }, { behaviour: 'success' as const, text: 'Answered after a retry.' }]
+  const upstream = await startLlmServer({ wire: 'openai-chat', source: { kind: 'script', entries: [...entries, ...entries] } })
+  try {
+    project = makeProject([], JSON.stringify({ agents: { reference: { preset: 'reference', upstream: { baseUrl: upstream.url, apiKeyEnv: 'FAKE_UPSTREAM_KEY' } } } }))
+    write(project, 'scenarios/flaky.scenario.ts', "import { initialize } from 'acp-scenario'\nexport default initialize().newSession().prompt('Say hi.')\n")
+    const env = { FAKE_UPSTREAM_KEY: 'sk-e2e-fake' }
+
+    const failed = await cli(project, ['record'], env)
+    expect(failed.code, failed.stdout + failed.stderr).toBe(1)
+    expect(failed.stdout).toContain('the upstream API answered HTTP 429')
+    expect(existsSync(join(project.root, 'generated', 'flaky', 'llm.jsonl'))).toBe(false)
+
+    const kept = await cli(project, ['record', '--keep-faults'], env)
+    expect(kept.code, kept.stdout + kept.stderr).toBe(0)
+    const cassette = snapshot(join(project.root, 'generated')).get('flaky/llm.jsonl')!.text
+    expect(cassette).toContain('"fault"')
+    expect(cassette).toContain('Answered after a retry.'.slice(0, 8))
+
+    const replay = await cli(project, ['run'])
+    expect(replay.code, replay.stdout).toBe(0)
+  } finally {
+    await upstream.close()
+  }
+})
