@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { benchProject, CLI, report, scenarioName } from './support/project.mjs'
 
 const COUNT = Number(process.env.BENCH_SCENARIOS ?? 100)
+const TIMEOUT_MS = 240_000
 
 const vmHwmKb = (pid) => {
   try {
@@ -23,9 +24,16 @@ function peakRss(cwd, args) {
     let peak = 0
     child.stdout.on('data', (d) => (out += d))
     const timer = setInterval(() => (peak = Math.max(peak, vmHwmKb(child.pid))), 20)
-    child.once('exit', (code) => {
+    let timedOut = false
+    const deadline = setTimeout(() => {
+      timedOut = true
+      child.kill('SIGTERM')
+    }, TIMEOUT_MS)
+    child.once('exit', (code, signal) => {
       clearInterval(timer)
-      if (code !== 0) return reject(new Error(`acp-scenario ${args.join(' ')} exited ${code}:\n${out}`))
+      clearTimeout(deadline)
+      const why = timedOut ? `did not finish within ${TIMEOUT_MS} ms` : `exited ${code ?? signal}`
+      if (code !== 0) return reject(new Error(`acp-scenario ${args.join(' ')} ${why}:\n${out}`))
       resolve(peak / 1024)
     })
   })

@@ -51,7 +51,7 @@ try {
   report('watch-save-to-verdict', `${verdict.toFixed(0)} ms median of ${SAVES} saves (min ${Math.min(...samples).toFixed(0)}, max ${Math.max(...samples).toFixed(0)})`, '<= 1000 ms')
   report('watch-vs-cold-run', `${(verdict / median(cold)).toFixed(2)}x a cold run`)
 } finally {
-  watch.stdin.write('q')
+  if (watch.exitCode === null) watch.stdin.write('q')
   const timer = setTimeout(() => watch.kill('SIGKILL'), 10_000)
   await exited
   clearTimeout(timer)
