@@ -7,6 +7,8 @@ import { z } from 'zod'
 import { clientCapabilitiesSchema } from '../dsl/schema.js'
 import { WIRE_NAMES } from '../dsl/names.js'
 import { UsageError } from './errors.js'
+import { locateJson5Key } from './json5-locate.js'
+import { CHECK_NAMES, type CheckName } from './protocol-checks.js'
 import { auxiliaryCallSchema } from './llm/auxiliary.js'
 import { PRESETS } from './presets/index.js'
 
@@ -54,7 +56,7 @@ export const agentConfigSchema = z.strictObject({
     })
     .optional(),
   /** Protocol checks reported as warnings instead of failures, by name. */
-  warnChecks: z.array(z.string()).optional(),
+  warnChecks: z.array(z.enum(CHECK_NAMES)).optional(),
   /** Watch mode: agent source globs (relative to the project root) and a build command to run first. */
   watch: z.strictObject({ sources: z.array(z.string()).optional(), build: z.string().optional() }).optional(),
   startupTimeoutMs: z.number().int().positive().optional(),
@@ -90,9 +92,11 @@ const issuePath = (path: PropertyKey[]): string => path.map(String).join('.') ||
 export function loadConfig(root: string): ResolvedConfig {
   const file = resolve(root, CONFIG_FILE)
   let raw: unknown = {}
+  let text = ''
   if (existsSync(file)) {
+    text = readFileSync(file, 'utf8')
     try {
-      raw = JSON5.parse(readFileSync(file, 'utf8'))
+      raw = JSON5.parse(text)
     } catch (error) {
       const e = error as Error & { lineNumber?: number; columnNumber?: number }
       const where = e.lineNumber ? `:${e.lineNumber}:${e.columnNumber ?? 1}` : ''
@@ -101,7 +105,10 @@ export function loadConfig(root: string): ResolvedConfig {
   }
   const parsed = configSchema.safeParse(raw)
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${issuePath(i.path)}: ${i.message}`)
+    const lines = parsed.error.issues.map((i) => {
+      const line = locateJson5Key(text, i.path)
+      return `  ${CONFIG_FILE}${line ? `:${line}` : ''}: ${issuePath(i.path)}: ${i.message}`
+    })
     throw new UsageError(`${CONFIG_FILE}: invalid configuration\n${lines.join('\n')}`)
   }
   return {
@@ -123,7 +130,7 @@ export interface ResolvedAgent extends AgentConfig {
   args: string[]
   env: Record<string, string>
   wire: NonNullable<AgentConfig['wire']>
-  warnChecks: string[]
+  warnChecks: CheckName[]
   startupTimeoutMs: number
 }
 

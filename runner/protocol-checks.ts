@@ -94,7 +94,7 @@ export function checkProtocol(log: WireMessage[], asyncKinds: string[] = []): Vi
 }
 
 /** Splits findings into failures and warnings by the agent's warnChecks. */
-export function classify(violations: Violation[], warnChecks: string[]): { failures: Violation[]; warnings: Violation[] } {
+export function classify(violations: Violation[], warnChecks: readonly CheckName[]): { failures: Violation[]; warnings: Violation[] } {
   return {
     failures: violations.filter((v) => !warnChecks.includes(v.check)),
     warnings: violations.filter((v) => warnChecks.includes(v.check)),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { configSchema, PACKAGE_ROOT, resolveAgent } from '../../runner/config.js'
 import { agentEnv } from '../../runner/env.js'
+import { locateJson5Key } from '../../runner/json5-locate.js'
 import { DUMMY_API_KEY, fillPlaceholders, insideRoot, isWithin, placeholdersOf, type Sandbox } from '../../runner/sandbox.js'
 
 const config = (agents: Record<string, unknown> = {}) => configSchema.parse({ agents })
@@ -53,5 +54,17 @@ describe('isWithin / insideRoot', () => {
     expect(insideRoot('/s/cwd', '..x', 'workspace file')).toBe('/s/cwd/..x')
     expect(() => insideRoot('/s/cwd', '../x', 'workspace file')).toThrow('workspace file "../x" is outside the sandbox')
     expect(() => insideRoot('/s/cwd', '/etc/passwd', 'home file')).toThrow('home file "/etc/passwd" is outside the sandbox')
+  })
+})
+
+describe('locateJson5Key', () => {
+  const text = "{\n  // agents\n  agents: {\n    'mine': {\n      \"warnChecks\": ['x'],\n    },\n  },\n  workers: 0,\n}\n"
+  it('follows unquoted, single- and double-quoted keys in order, skipping array indexes', () => {
+    expect(locateJson5Key(text, ['agents', 'mine', 'warnChecks', 0])).toBe(5)
+    expect(locateJson5Key(text, ['workers'])).toBe(8)
+  })
+  it('stops at the deepest key it finds, and names no line when none is found', () => {
+    expect(locateJson5Key(text, ['agents', 'other'])).toBe(3)
+    expect(locateJson5Key(text, ['missing'])).toBeUndefined()
   })
 })
