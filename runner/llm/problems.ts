@@ -1,4 +1,5 @@
-// What the model server reports to the runner: drift, exhaustion, left-over calls, upstream failures.
+// What the model server reports to the runner: drift, exhaustion, left-over calls, upstream failures,
+// and its own failures while handling a request (a bug, or a request normaliser that threw).
 export type RequestPart = 'model' | 'system' | 'tools' | 'messages' | 'params'
 
 export type LlmProblem =
@@ -6,6 +7,7 @@ export type LlmProblem =
   | { kind: 'exhausted'; call: number; message: string }
   | { kind: 'unconsumed'; used: number; total: number; message: string }
   | { kind: 'upstream'; call: number; status?: number; message: string }
+  | { kind: 'internal'; message: string }
 
 /** How to re-record, appended to drift messages: names the scenario when the runner told us which. */
 export const reRecordHint = (scenario?: string): string =>

@@ -194,9 +194,11 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
         entry = { status, outcome: 'completed' }
       }
     } catch (error) {
+      const message = (error as Error).message
+      problems.push({ kind: 'internal', message: `the model server failed on ${method} ${path}: ${message}` })
       if (!res.headersSent) {
         res.writeHead(500, { 'content-type': 'text/plain' })
-        res.end(`llm server error: ${(error as Error).message}`)
+        res.end(`llm server error: ${message}`)
       } else res.destroy()
       entry = { status: 500, outcome: 'server_error' }
     }

@@ -104,6 +104,17 @@ describe('replay', () => {
     expect(replay.problems()).toEqual([])
   })
 
+  test('a failure of the server itself (here a throwing normalizeRequest) answers 500 and is reported', async () => {
+    const normalizeRequest: LlmServerOptions['normalizeRequest'] = () => {
+      throw new Error('normaliser broke')
+    }
+    const server = await start({ wire: 'openai-chat', source: { kind: 'script', entries: [{ behaviour: 'success' }] }, normalizeRequest })
+    const got = await call('openai-chat', server.url, 'hi')
+    expect(got.status).toBe(500)
+    expect(server.problems()).toEqual([{ kind: 'internal', message: 'the model server failed on POST /v1/chat/completions: normaliser broke' }])
+    expect(server.requestLog()[0]).toMatchObject({ outcome: 'server_error', status: 500 })
+  })
+
   test('past the end: an error naming the call index; left-over calls: unconsumed', async () => {
     const cassette = { header: { version: 1 as const, wire: 'gemini' as const, recordedAt: 'x', source: 'scripted' as const }, calls: [] }
     const empty = await start({ wire: 'gemini', source: { kind: 'cassette', cassette } })
