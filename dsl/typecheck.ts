@@ -52,12 +52,11 @@ export function createTypeChecker(root: string): TypeChecker {
 
   return {
     check(files) {
-      const sources = files.map((file) => {
-        const existing = project.getSourceFile(file)
-        if (!existing) return project.addSourceFileAtPath(file)
-        for (const sf of closure(existing)) sf.refreshFromFileSystemSync()
-        return existing
-      })
+      // Re-read every project file loaded so far, not just the scenario's current imports: a helper
+      // edited while nothing imported it must be current once a scenario imports it again. An
+      // unchanged file costs a read, not a re-parse.
+      for (const sf of project.getSourceFiles()) if (isLocal(sf)) sf.refreshFromFileSystemSync()
+      const sources = files.map((file) => project.getSourceFile(file) ?? project.addSourceFileAtPath(file))
       project.resolveSourceFileDependencies()
       const program = project.getProgram().compilerObject
       const result = new Map<string, CompileProblem[]>()

@@ -39,4 +39,21 @@ describe('createCompiler', () => {
     expect(check.errors).toHaveLength(1)
     expect(check.problems).toEqual([])
   })
+
+  it('sees a helper edited while no scenario imported it, once one imports it again', async () => {
+    const importing = `import { initialize } from 'acp-scenario'\nimport { text } from './lib/text.js'\n\nexport default initialize().newSession().prompt(text)\n`
+    project.write('scenarios/lib/text.ts', `export const text: string = 'from helper'\n`)
+    project.write('scenarios/a.scenario.ts', importing)
+    expect((await compiler.compileFile('scenarios/a.scenario.ts')).problems).toEqual([])
+    expect(promptOf('a')).toBe('from helper')
+
+    project.write('scenarios/a.scenario.ts', scenario('plain'))
+    expect((await compiler.compileFile('scenarios/a.scenario.ts')).problems).toEqual([])
+    project.write('scenarios/lib/text.ts', `export const text: string = 42\n`)
+    expect((await compiler.compileFile('scenarios/lib/text.ts')).problems).toEqual([])
+
+    project.write('scenarios/a.scenario.ts', importing)
+    const again = await compiler.compileFile('scenarios/a.scenario.ts')
+    expect(again.problems.map((p) => `${p.file}:${p.line}:${p.col}`)).toEqual(['scenarios/lib/text.ts:1:14'])
+  })
 })
