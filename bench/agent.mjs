@@ -2,6 +2,7 @@
 // (dist/agent/main.js, build first) against a minimal SDK echo agent, runs interleaved.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
+import { median } from './support/project.mjs'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const TIMEOUT_MS = 10_000
@@ -31,11 +32,6 @@ function timeInitialize(script) {
   })
 }
 
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b)
-  const mid = Math.floor(sorted.length / 2)
-  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2
-}
 
 const times = { ours: [], echo: [] }
 await timeInitialize(agents.ours) // warm the file cache for both before measuring

@@ -2,6 +2,7 @@
 // the latency the record proxy adds over calling the same upstream directly, both measured in this run.
 import { createParser } from 'eventsource-parser'
 import { startLlmServer } from '../dist/runner/llm/server.js'
+import { median } from './support/project.mjs'
 
 const CHUNKS = 20_000
 const ROUNDS = 5
@@ -21,7 +22,6 @@ async function stream(url) {
   return events
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]
 
 async function replayThroughput() {
   const chunks = [...Array.from({ length: CHUNKS }, (_, i) => ({ type: 'text', text: `w${i % 10} ` })), { type: 'finish', reason: 'stop' }]

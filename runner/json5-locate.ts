@@ -1,8 +1,7 @@
 // The line of a key path in JSON5 text, for configuration errors. JSON5 allows unquoted keys and
 // comments, so instead of a full parse this follows the path's keys in order through the text: good
 // enough to point a reader at the right line, and never worse than naming no line at all.
-
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+import { escapeRegExp } from './normalize/strings.js'
 
 /** 1-based line of the deepest key of `path` found in order (array indexes are skipped), or undefined. */
 export function locateJson5Key(text: string, path: ReadonlyArray<PropertyKey>): number | undefined {

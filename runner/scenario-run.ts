@@ -52,7 +52,7 @@ export interface ScenarioResult {
   written: string[]
 }
 
-const DEFAULT_SCENARIO_TIMEOUT_MS = 60_000
+export const DEFAULT_SCENARIO_TIMEOUT_MS = 60_000
 
 /** Fails the scenario (as opposed to UsageError, which stops the whole command with exit 2). */
 class ScenarioFailed extends Error {

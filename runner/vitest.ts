@@ -4,7 +4,7 @@ import { resolve } from 'node:path'
 import { describe, test, type TestContext } from 'vitest'
 import { loadConfig } from './config.js'
 import { UsageError } from './errors.js'
-import { runScenario, type ScenarioResult } from './scenario-run.js'
+import { DEFAULT_SCENARIO_TIMEOUT_MS, runScenario, type ScenarioResult } from './scenario-run.js'
 import { listScenarios } from './scenarios.js'
 import { selectScenarios, unmatchedFilters } from './select.js'
 
@@ -26,7 +26,6 @@ export interface ScenarioSuiteOptions {
   name?: string
 }
 
-const DEFAULT_TIMEOUT_MS = 60_000
 /** Room on top of the scenario's own timeout for starting and reaping the agent and the model server. */
 const TEST_MARGIN_MS = 15_000
 
@@ -54,7 +53,7 @@ export function defineScenarioSuite(options: ScenarioSuiteOptions = {}): void {
     const unmatched = unmatchedFilters(all, filters)
     if (unmatched.length) throw new UsageError(`defineScenarioSuite: no scenario in ${config.scenariosDir} matches ${unmatched.map((f) => JSON.stringify(f)).join(', ')}`)
     for (const scenario of selectScenarios(all, filters, options.shard)) {
-      const timeoutMs = options.timeoutMs ?? scenario.input?.timeoutMs ?? config.timeoutMs ?? DEFAULT_TIMEOUT_MS
+      const timeoutMs = options.timeoutMs ?? scenario.input?.timeoutMs ?? config.timeoutMs ?? DEFAULT_SCENARIO_TIMEOUT_MS
       test(scenario.name, { timeout: timeoutMs + TEST_MARGIN_MS }, async (context) => {
         const result = await runScenario({
           config,

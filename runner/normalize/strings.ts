@@ -5,7 +5,7 @@ export interface Literal {
   placeholder: string
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+export const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /** Replaces every literal, longest first, so `/tmp/x/cwd` wins over `/tmp/x`. */
 export function literalReplacer(literals: Literal[]): (s: string) => string {

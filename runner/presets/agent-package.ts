@@ -4,6 +4,7 @@ import { existsSync, realpathSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { ResolvedAgent } from '../config.js'
 import { UsageError } from '../errors.js'
+import { escapeRegExp } from '../normalize/strings.js'
 
 /** `{{platform}}` and `{{arch}}` in a package name: native builds published one package per platform. */
 export function packageName(name: string, platform: string = process.platform, arch: string = process.arch): string {
@@ -38,4 +39,3 @@ export function withAgentPackage(agent: ResolvedAgent, root: string): ResolvedAg
   return { ...agent, command: fill(agent.command), args: agent.args.map(fill), normalizers: { ...agent.normalizers, replace } }
 }
 
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
