@@ -86,7 +86,7 @@ async function importBounded(url: string): Promise<{ default?: unknown }> {
     timer = setTimeout(() => reject(new EvaluationTimeout()), EVALUATION_TIMEOUT_MS)
   })
   try {
-    return (await Promise.race([import(url) as Promise<{ default?: unknown }>, expired]))
+    return await Promise.race([import(url) as Promise<{ default?: unknown }>, expired])
   } finally {
     clearTimeout(timer)
   }
