@@ -11,7 +11,8 @@ function findPackageRoot(start: string): string {
   }
 }
 
-const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)))
+/** Found by walking up to our package.json, so it holds from dist/ and from the TypeScript sources alike. */
+export const PACKAGE_ROOT = findPackageRoot(dirname(fileURLToPath(import.meta.url)))
 /** The compiled DSL entry and its declarations: what `import ... from 'acp-scenario'` means in a scenario. */
 export const DSL_ENTRY = join(PACKAGE_ROOT, 'dist', 'dsl', 'index.js')
 export const DSL_TYPES = join(PACKAGE_ROOT, 'dist', 'dsl', 'index.d.ts')

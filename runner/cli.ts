@@ -131,7 +131,10 @@ try {
     process.exitCode = EXIT.usage
   } else {
     process.stderr.write(`acp-scenario: internal error: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`)
-    // Exit now: whatever failed may have left sockets or agents open; the exit hook kills agent groups.
-    process.exit(EXIT.usage)
+    process.exitCode = EXIT.usage
   }
 }
+// A command is over once its action settles: exit even if something is still pending (a scenario file's
+// top-level timer, a socket a failure left open); the exit hook kills any agent group still alive.
+await new Promise<void>((resolve) => process.stdout.write('', () => resolve()))
+process.exit()

@@ -1,7 +1,6 @@
 // acp-scenario.config.json5: its zod schema, loading, and the embedded defaults.
 import { existsSync, readFileSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { resolve } from 'node:path'
 import JSON5 from 'json5'
 import { z } from 'zod'
 import { clientCapabilitiesSchema } from '../dsl/schema.js'
@@ -121,7 +120,7 @@ export function loadConfig(root: string): ResolvedConfig {
 }
 
 /** This package's root (holds dist/): `{{packageRoot}}` in agent commands. */
-export const PACKAGE_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+export { PACKAGE_ROOT } from '../dsl/package-root.js'
 
 /** An agent entry with its preset applied and the fields the runner needs filled in. */
 export interface ResolvedAgent extends AgentConfig {

@@ -2,7 +2,6 @@
 // then the closing `N passed, N failed` line.
 import pc from 'picocolors'
 import { colorDiff } from '../compare.js'
-import type { ScenarioResult } from '../scenario-run.js'
 import { counts, type Reporter } from './types.js'
 
 const indent = (text: string, by = '    '): string => text.split('\n').map((l) => by + l).join('\n')
