@@ -1,6 +1,6 @@
-// The bundled scenarios (scenarios/, generated/) as the project's own tests, through acp-scenario/vitest.
-// It imports the built entry: the bundled reference agent is found relative to dist/.
+// The bundled scenarios (scenarios/, generated/) as the project's own tests, through the public
+// `acp-scenario/vitest` entry, exactly as a user's project imports it.
 import { resolve } from 'node:path'
-import { defineScenarioSuite } from '../dist/runner/vitest.js'
+import { defineScenarioSuite } from 'acp-scenario/vitest'
 
 defineScenarioSuite({ root: resolve(import.meta.dirname, '..'), name: 'bundled scenarios' })
