@@ -96,6 +96,7 @@ program
   .command('watch')
   .description('recompile and rerun scenarios as scenario files, fixtures or agent sources change')
   .argument('[filter...]', 'scenario names or tags')
+  .addHelpText('after', '\nKeys: a rerun all, f rerun failed, u update the expectations of the failed scenarios, q or Ctrl-C quit.\nReplays only: watch never writes llm.jsonl.')
   .action(handler(() => import('./commands/watch.js')))
 
 program
