@@ -248,7 +248,7 @@ function compare(config: ResolvedConfig, name: string, dir: string, surfaces: Su
   if (diffs.length || missing.length) {
     throw new ScenarioFailed({
       step: 'compare',
-      message: [...missing, ...(differing.length ? [`${differing.join(', ')} differ from the committed expectation (accept with \`acp-scenario run ${name} --update\`)`] : [])].join('\n'),
+      message: [...missing, ...(differing.length ? [`${differing.join(', ')} ${differing.length === 1 ? 'differs' : 'differ'} from the committed expectation (accept with \`acp-scenario run ${name} --update\`)`] : [])].join('\n'),
       ...(diffs.length ? { diff: diffs.join('\n') } : {}),
     })
   }

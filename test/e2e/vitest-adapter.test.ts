@@ -64,7 +64,7 @@ describe('acp-scenario/vitest in a temp project', () => {
     expect(alpha.status).toBe('failed')
     const message = alpha.failureMessages.join('\n')
     expect(message).toContain('alpha: failed at compare')
-    expect(message).toContain('stdout.expected.jsonl differ from the committed expectation')
+    expect(message).toContain('stdout.expected.jsonl differs from the committed expectation')
     expect(message).toMatch(/^-.*Alpha there\./m)
     expect(message).toMatch(/^\+.*Alpha here\./m)
     expect(failing.tests.filter((t) => t.status === 'passed').map((t) => t.title)).toEqual(['beta', 'gamma'])
