@@ -3,9 +3,10 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { BEHAVIOUR_NAMES, type BehaviourName } from '../../dsl/names.js'
 import type { LlmEntry } from '../../dsl/schema.js'
-import { startLlmServer, type LlmServer } from '../../runner/llm/server.js'
+import type { LlmServer } from '../../runner/llm/server.js'
 import { DEFAULT_PARTIAL_TEXT, DEFAULT_TEXT } from '../../runner/llm/behaviours/index.js'
 import { startAgent, type AgentHandle } from '../support/agent-process.js'
+import { startScriptedModel } from '../support/model-server.js'
 
 let server: LlmServer | undefined
 let agent: AgentHandle | undefined
@@ -53,10 +54,11 @@ const EXPECTED: Record<BehaviourName, Expected> = {
   random: { outcome: 'any' },
 }
 
-/** Starts the project's loopback model server on a script; the agent's base URL includes /v1 as with real providers. */
+/** Starts the scripted model server, kept for the cleanup after each test. */
 async function serve(entries: LlmEntry[]): Promise<{ server: LlmServer; baseUrl: string }> {
-  server = await startLlmServer({ wire: 'openai-chat', source: { kind: 'script', entries } })
-  return { server, baseUrl: `${server.url}/v1` }
+  const model = await startScriptedModel(entries)
+  server = model.server
+  return model
 }
 
 /** Model calls the server received (refused, reset and stalled ones included). */

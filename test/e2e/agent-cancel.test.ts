@@ -1,17 +1,11 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import type { LlmEntry } from '../../dsl/schema.js'
-import { startChatServer, type ChatServer } from '../support/chat-server.js'
-import { startAgent, type AgentHandle } from '../support/agent-process.js'
+import { toolResults } from '../support/model-server.js'
+import { useScriptedAgent } from '../support/scripted-agent.js'
 
-let server: ChatServer | undefined
-let agent: AgentHandle | undefined
-afterEach(async () => {
-  await agent?.close()
-  await server?.close()
-  agent = server = undefined
-})
+const startScripted = useScriptedAgent()
 
 const after: LlmEntry = { behaviour: 'success', text: 'Still here.', repeat: true }
 
@@ -34,8 +28,7 @@ const processAlive = (pid: number) => {
 }
 
 async function start(entries: LlmEntry[], env: Record<string, string> = {}) {
-  server = await startChatServer(entries)
-  agent = startAgent(server.url, env)
+  const { server, agent } = await startScripted(entries, env)
   await agent.initialize()
   return { agent, server, sessionId: await agent.newSession() }
 }
@@ -56,7 +49,7 @@ describe('reference agent: cancel', () => {
   it('during a stall: answers cancelled without waiting for the stall timeout', async () => {
     const { agent, server, sessionId } = await start([{ behaviour: 'stall' }, after], { AGENT_STALL_TIMEOUT_MS: '60000' })
     const turn = agent.prompt(sessionId, 'hello')
-    await until(() => server.requests.length === 1, 'the model request')
+    await until(() => server.calls().length === 1, 'the model request')
     await agent.agent.notify('session/cancel', { sessionId })
     expect(await turn).toEqual({ stopReason: 'cancelled' })
   })
@@ -78,7 +71,7 @@ describe('reference agent: cancel', () => {
     expect(last).toMatchObject({ status: 'failed', rawOutput: { rejected: 'cancelled' } })
     expect(await agent.prompt(sessionId, 'again')).toEqual({ stopReason: 'end_turn' })
     // The next request carries a result for the cancelled call, so the history stays valid.
-    expect(server.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content).toMatch(/cancelled/)
+    expect(toolResults(server, 1)[0]!.content).toMatch(/cancelled/)
   })
 
   it('during run_command: kills the command process group', async () => {
@@ -104,9 +97,7 @@ describe('reference agent: cancel', () => {
     )
     agent.permissionAnswers.push('allow_once')
     expect(await agent.prompt(sessionId, 'run')).toEqual({ stopReason: 'end_turn' })
-    expect(server.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool').content).toBe(
-      'timed out after 200 ms and was killed\nstarted',
-    )
+    expect(toolResults(server, 1)[0]!.content).toBe('timed out after 200 ms and was killed\nstarted')
   })
 
   it('stdin EOF during a turn exits cleanly and kills running commands', async () => {

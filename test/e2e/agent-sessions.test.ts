@@ -1,30 +1,24 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { checkLine, initialLogState } from '../../agent/log/invariants.js'
 import type { LoggedLine } from '../../agent/log/events.js'
-import { startChatServer, type ChatServer } from '../support/chat-server.js'
-import { startAgent, type AgentHandle } from '../support/agent-process.js'
+import { requestAt } from '../support/model-server.js'
+import { useScriptedAgent } from '../support/scripted-agent.js'
 
-let server: ChatServer | undefined
-let agent: AgentHandle | undefined
-afterEach(async () => {
-  await agent?.close()
-  await server?.close()
-  agent = server = undefined
-})
+const start = useScriptedAgent()
 
 const readLog = (dir: string, sessionId: string): LoggedLine[] =>
   readFileSync(join(dir, `${sessionId}.jsonl`), 'utf8').trimEnd().split('\n').map((line) => JSON.parse(line))
 
 describe('reference agent: sessions and the session log', () => {
   it('writes a log that holds its invariants, event by event', async () => {
-    server = await startChatServer([
-      { behaviour: 'rate_limit' },
+    const { agent } = await start([
+      // retry-after 0, so the logged retry delay is 0.
+      { behaviour: 'rate_limit', retryAfter: 0 },
       { behaviour: 'tool_call_success', toolCalls: [{ id: 'call_w', name: 'write_file', arguments: { path: 'a.txt', content: 'A' } }] },
       { behaviour: 'reasoning_success', text: 'ok', reasoning: 'hm', chunkSize: 10 },
     ])
-    agent = startAgent(server.url)
     agent.permissionAnswers.push('allow_once')
     await agent.initialize()
     const sessionId = await agent.newSession()
@@ -62,12 +56,11 @@ describe('reference agent: sessions and the session log', () => {
   })
 
   it('serves several sessions in one process, each with its own history and log', async () => {
-    server = await startChatServer([
+    const { server, agent } = await start([
       { behaviour: 'success', text: 'one' },
       { behaviour: 'success', text: 'two' },
       { behaviour: 'success', text: 'three' },
     ])
-    agent = startAgent(server.url)
     await agent.initialize()
     const first = await agent.newSession()
     const second = await agent.newSession()
@@ -78,17 +71,16 @@ describe('reference agent: sessions and the session log', () => {
     await agent.prompt(first, 'again first')
     expect(agent.messageText(first)).toBe('onethree')
     expect(agent.messageText(second)).toBe('two')
-    const userMessages = (index: number) =>
-      server!.requests[index]!.body.messages.filter((m: { role: string }) => m.role === 'user').map((m: { content: string }) => m.content)
-    expect(userMessages(1)).toEqual(['hello second'])
-    expect(userMessages(2)).toEqual(['hello first', 'again first'])
+    const userMessages = (index: number) => requestAt(server, index).messages.filter((m) => m.role === 'user').map((m) => m.content)
+    const said = (text: string) => [{ type: 'text', text }]
+    expect(userMessages(1)).toEqual([said('hello second')])
+    expect(userMessages(2)).toEqual([said('hello first'), said('again first')])
     expect(readLog(agent.sessionDir, first).filter((line) => line.type === 'turn/end')).toHaveLength(2)
     expect(readLog(agent.sessionDir, second).filter((line) => line.type === 'turn/end')).toHaveLength(1)
   })
 
   it('rejects a relative cwd, an unknown session and a second prompt while one runs', async () => {
-    server = await startChatServer([{ behaviour: 'slow_success', delayMs: 30, repeat: true }])
-    agent = startAgent(server.url)
+    const { agent } = await start([{ behaviour: 'slow_success', delayMs: 30, repeat: true }])
     await agent.initialize()
     await expect(agent.newSession('relative/dir')).rejects.toThrow(/cwd must be an absolute path/)
     await expect(agent.prompt('no-such-session', 'hi')).rejects.toThrow(/not found/i)

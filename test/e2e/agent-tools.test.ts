@@ -1,17 +1,12 @@
 import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { afterEach, describe, expect, it } from 'vitest'
-import { startChatServer, type ChatServer } from '../support/chat-server.js'
-import { startAgent, type AgentHandle } from '../support/agent-process.js'
+import { describe, expect, it } from 'vitest'
 import type { LlmEntry } from '../../dsl/schema.js'
+import type { LlmServer } from '../../runner/llm/server.js'
+import { toolResults } from '../support/model-server.js'
+import { useScriptedAgent } from '../support/scripted-agent.js'
 
-let server: ChatServer | undefined
-let agent: AgentHandle | undefined
-afterEach(async () => {
-  await agent?.close()
-  await server?.close()
-  agent = server = undefined
-})
+const start = useScriptedAgent()
 
 const write = (path: string, content: string): LlmEntry => ({
   behaviour: 'tool_call_success',
@@ -19,9 +14,8 @@ const write = (path: string, content: string): LlmEntry => ({
 })
 const done: LlmEntry = { behaviour: 'success', text: 'Done.', repeat: true }
 
-/** The tool messages the model received in request `index`. */
-const toolMessages = (server: ChatServer, index: number): string[] =>
-  server.requests[index]!.body.messages.filter((m: { role: string }) => m.role === 'tool').map((m: { content: string }) => m.content)
+/** The tool result texts the model received in call `index` (0-based). */
+const toolMessages = (server: LlmServer, index: number): string[] => toolResults(server, index).map((result) => result.content)
 
 describe('reference agent: tool turns with each permission answer', () => {
   it.each([
@@ -30,8 +24,7 @@ describe('reference agent: tool turns with each permission answer', () => {
     { answers: ['reject_once', 'allow_once'], asked: 2, written: ['b'] },
     { answers: ['reject_always'], asked: 1, written: [] },
   ] as const)('$answers', async ({ answers, asked, written }) => {
-    server = await startChatServer([write('a.txt', 'A'), write('b.txt', 'B'), done])
-    agent = startAgent(server.url)
+    const { server, agent } = await start([write('a.txt', 'A'), write('b.txt', 'B'), done])
     agent.permissionAnswers.push(...answers)
     await agent.initialize()
     const sessionId = await agent.newSession()
@@ -42,15 +35,14 @@ describe('reference agent: tool turns with each permission answer', () => {
     for (const name of ['a', 'b']) {
       expect(existsSync(join(agent.cwd, `${name}.txt`))).toBe((written as readonly string[]).includes(name))
     }
-    expect(server.requests).toHaveLength(3)
+    expect(server.calls()).toHaveLength(3)
     const results = [...toolMessages(server, 1), ...toolMessages(server, 2).slice(1)]
     expect(results.map((text) => text.includes('rejected'))).toEqual(['a', 'b'].map((name) => !(written as readonly string[]).includes(name)))
     expect(agent.messageText(sessionId)).toBe('Done.')
   })
 
   it('reports tool calls with kind, title, locations, rawInput, a diff and rawOutput', async () => {
-    server = await startChatServer([write('dir/new.txt', 'hello\n'), done])
-    agent = startAgent(server.url)
+    const { agent } = await start([write('dir/new.txt', 'hello\n'), done])
     agent.permissionAnswers.push('allow_once')
     await agent.initialize()
     const sessionId = await agent.newSession()
@@ -71,12 +63,11 @@ describe('reference agent: tool turns with each permission answer', () => {
   })
 
   it('runs commands, reads and lists files over several steps', async () => {
-    server = await startChatServer([
+    const { server, agent } = await start([
       { behaviour: 'tool_call_success', toolCalls: [{ name: 'run_command', arguments: { command: 'echo out; echo err >&2; printf x > made.txt' } }] },
       { behaviour: 'tool_call_success', toolCalls: [{ name: 'list_files', arguments: {} }, { name: 'read_file', arguments: { path: 'made.txt' } }] },
       done,
     ])
-    agent = startAgent(server.url)
     agent.permissionAnswers.push('allow_once')
     await agent.initialize()
     const sessionId = await agent.newSession()
@@ -89,11 +80,10 @@ describe('reference agent: tool turns with each permission answer', () => {
   it('keeps multi-byte command output whole and lists exactly 500 entries as complete', async () => {
     // The two bytes of 'é' written apart, so the agent reads them in separate chunks.
     const command = "printf 'caf\\303'; sleep 0.2; printf '\\251!'"
-    server = await startChatServer([
+    const { server, agent } = await start([
       { behaviour: 'tool_call_success', toolCalls: [{ name: 'run_command', arguments: { command } }, { name: 'list_files', arguments: { path: 'many' } }] },
       done,
     ])
-    agent = startAgent(server.url)
     mkdirSync(join(agent.cwd, 'many'))
     for (let i = 0; i < 500; i++) writeFileSync(join(agent.cwd, 'many', `f${String(i).padStart(3, '0')}`), '')
     agent.permissionAnswers.push('allow_once')
@@ -107,7 +97,7 @@ describe('reference agent: tool turns with each permission answer', () => {
   })
 
   it('confines paths to the session cwd and keeps going after a refused path', async () => {
-    server = await startChatServer([
+    const { server, agent } = await start([
       {
         behaviour: 'tool_call_success',
         toolCalls: [
@@ -122,7 +112,6 @@ describe('reference agent: tool turns with each permission answer', () => {
       },
       done,
     ])
-    agent = startAgent(server.url)
     agent.permissionAnswers.push('allow_always')
     symlinkSync('/tmp', join(agent.cwd, 'link'))
     writeFileSync(join(agent.cwd, 'inside.txt'), 'ok')
@@ -139,8 +128,7 @@ describe('reference agent: tool turns with each permission answer', () => {
   })
 
   it('uses the client fs methods when the client advertises them', async () => {
-    server = await startChatServer([write('via-client.txt', 'new'), done])
-    agent = startAgent(server.url)
+    const { server, agent } = await start([write('via-client.txt', 'new'), done])
     agent.permissionAnswers.push('allow_once')
     await agent.initialize({ fs: { readTextFile: true, writeTextFile: true } })
     const sessionId = await agent.newSession()
@@ -153,13 +141,12 @@ describe('reference agent: tool turns with each permission answer', () => {
 
   it('gives each reported tool call a unique id even when the model reuses one', async () => {
     const reused: LlmEntry = { behaviour: 'tool_call_success', toolCalls: [{ id: 'call_x', name: 'list_files', arguments: {} }] }
-    server = await startChatServer([reused, reused, done])
-    agent = startAgent(server.url)
+    const { server, agent } = await start([reused, reused, done])
     await agent.initialize()
     const sessionId = await agent.newSession()
     expect((await agent.prompt(sessionId, 'list twice')).stopReason).toBe('end_turn')
     const ids = agent.updates.map((n) => n.update).filter((u) => u.sessionUpdate === 'tool_call').map((u) => (u as { toolCallId: string }).toolCallId)
     expect(ids).toEqual(['call_x', 'call_x-2'])
-    expect(server.requests[2]!.body.messages.filter((m: { role: string }) => m.role === 'tool').map((m: { tool_call_id: string }) => m.tool_call_id)).toEqual(['call_x', 'call_x'])
+    expect(toolResults(server, 2).map((result) => result.id)).toEqual(['call_x', 'call_x'])
   })
 })
