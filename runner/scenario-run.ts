@@ -9,7 +9,7 @@ import { driveAgent, type DriveOutcome } from './drive.js'
 import { UsageError } from './errors.js'
 import { FIXTURE_FILES, readFixture, writeFixtures, type FixtureUpdate } from './fixtures.js'
 import { parseCassette, serializeCassette, type Cassette } from './llm/cassette.js'
-import { startLlmServer, type LlmServer, type LlmSource, type NeutralRequest } from './llm/server.js'
+import { describeRequest, startLlmServer, type LlmServer, type LlmSource, type NeutralRequest } from './llm/server.js'
 import { withAgentPackage } from './presets/agent-package.js'
 import { Normalizer, sessionIdsOf, type Json } from './normalize/index.js'
 import { checkProtocol, classify } from './protocol-checks.js'
@@ -160,7 +160,9 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
       timeoutMs,
       ...(options.signal ? { signal: options.signal } : {}),
     })
-    if (outcome.failure) throw new ScenarioFailed({ ...outcome.failure, message: withStderr(outcome.failure.message, outcome.stderrTail) })
+    if (outcome.failure) {
+      throw new ScenarioFailed({ ...outcome.failure, message: withModelRequests(withStderr(outcome.failure.message, outcome.stderrTail), server) })
+    }
 
     const { failures, warnings } = classify(checkProtocol(outcome.log.messages, agent.normalizers?.asyncUpdates ?? []), agent.warnChecks)
     if (failures.length) {
@@ -169,7 +171,7 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
     const llmProblems = [...server.problems(), ...(mode === 'record' && source.kind === 'upstream' ? [] : [server.assertConsumed()].filter((p) => p !== undefined))]
     if (llmProblems.length) {
       const diff = llmProblems.flatMap((p) => (p.kind === 'drift' ? p.parts.map((part) => `model call #${p.call} ${part.part}:\n${part.diff}`) : [])).join('\n')
-      throw new ScenarioFailed({ step: 'model', message: llmProblems.map((p) => p.message).join('\n'), ...(diff ? { diff } : {}) })
+      throw new ScenarioFailed({ step: 'model', message: withModelRequests(llmProblems.map((p) => p.message).join('\n'), server), ...(diff ? { diff } : {}) })
     }
 
     const surfaces = produceSurfaces(normalizer, outcome, agent, input, sandbox.logDir, sandbox.cwd)
@@ -252,6 +254,12 @@ function compare(config: ResolvedConfig, name: string, dir: string, surfaces: Su
       ...(diffs.length ? { diff: diffs.join('\n') } : {}),
     })
   }
+}
+
+/** What the agent asked the model server and how each request ended: often the reason a step failed. */
+function withModelRequests(message: string, server: LlmServer): string {
+  const log = server.requestLog()
+  return log.length ? `${message}\nmodel requests:\n${log.map((e) => `  ${describeRequest(e)}`).join('\n')}` : message
 }
 
 function withStderr(message: string, tail: string[]): string {

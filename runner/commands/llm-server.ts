@@ -6,7 +6,7 @@ import { BEHAVIOUR_NAMES, type BehaviourName, type WireName } from '../../dsl/na
 import { llmEntrySchema, type LlmEntry } from '../../dsl/schema.js'
 import { EXIT, UsageError } from '../errors.js'
 import { parseCassette } from '../llm/cassette.js'
-import { startLlmServer, type LlmSource, type RequestLogEntry } from '../llm/server.js'
+import { describeRequest, startLlmServer, type LlmSource } from '../llm/server.js'
 
 interface Options {
   wire: WireName
@@ -59,16 +59,13 @@ async function source(o: Options): Promise<LlmSource> {
   }
 }
 
-const describe = (e: RequestLogEntry): string =>
-  `${e.method} ${e.path}${e.call === undefined ? '' : ` call #${e.call}`}${e.behaviour ? ` ${e.behaviour}` : ''} -> ${e.status ?? '-'} ${e.outcome} (${e.durationMs} ms)`
-
 export default async function llmServer(_filters: string[], raw: Record<string, unknown>): Promise<number> {
   const options = raw as unknown as Options
   const server = await startLlmServer({
     wire: options.wire,
     source: await source(options),
     ...(options.port === undefined ? {} : { port: options.port }),
-    onRequest: (entry) => process.stderr.write(`${describe(entry)}\n`),
+    onRequest: (entry) => process.stderr.write(`${describeRequest(entry)}\n`),
   })
   process.stdout.write(`listening on ${server.url}\n`)
   const signal = await new Promise<NodeJS.Signals>((resolve) => {

@@ -55,6 +55,10 @@ export interface RequestLogEntry {
   durationMs: number
 }
 
+/** One line per request, as the standalone server logs it and as failure reports show it. */
+export const describeRequest = (e: RequestLogEntry): string =>
+  `${e.method} ${e.path}${e.call === undefined ? '' : ` call #${e.call}`}${e.behaviour ? ` ${e.behaviour}` : ''} -> ${e.status ?? '-'} ${e.outcome} (${e.durationMs} ms)`
+
 export interface LlmServer {
   readonly url: string
   readonly port: number
