@@ -86,6 +86,7 @@ describe('acp-scenario run (replay)', () => {
     expect(byName['text-turn'].failure.message).toContain('acp-scenario record text-turn')
     expect(byName['text-turn'].failure.diff).toMatch(/model call #1 system/)
     expect(byName['tool-call-allowed'].failure.message).toMatch(/model call #2.*no call left/)
+    expect(byName['tool-call-allowed'].failure.message).toMatch(/model requests:\n.*call #1 .*-> 200 completed.*\n.*call #2 exhausted -> 500 server_error/)
 
     const lines = llm.trimEnd().split('\n')
     const extra = lines.filter((l) => /"call":1\b/.test(l)).map((l) => l.replace('"call":1', '"call":2'))
