@@ -1,20 +1,15 @@
 // Every model behaviour leads to a defined outcome (agent/OUTCOMES.md) within bounded time, and
 // the agent is still alive and answers a second prompt afterwards.
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { BEHAVIOUR_NAMES, type BehaviourName } from '../../dsl/names.js'
 import type { LlmEntry } from '../../dsl/schema.js'
 import type { LlmServer } from '../../runner/llm/server.js'
 import { DEFAULT_PARTIAL_TEXT, DEFAULT_TEXT } from '../../runner/llm/behaviours/index.js'
-import { startAgent, type AgentHandle } from '../support/agent-process.js'
+import { startAgent } from '../support/agent-process.js'
 import { startScriptedModel } from '../support/model-server.js'
+import { useScriptedAgent } from '../support/scripted-agent.js'
 
-let server: LlmServer | undefined
-let agent: AgentHandle | undefined
-afterEach(async () => {
-  await agent?.close()
-  await server?.close()
-  agent = server = undefined
-})
+const startScripted = useScriptedAgent()
 
 type Expected =
   | { outcome: 'reply'; stopReason: 'end_turn' | 'max_tokens'; text: string | RegExp; requests: number }
@@ -54,13 +49,6 @@ const EXPECTED: Record<BehaviourName, Expected> = {
   random: { outcome: 'any' },
 }
 
-/** Starts the scripted model server, kept for the cleanup after each test. */
-async function serve(entries: LlmEntry[]): Promise<{ server: LlmServer; baseUrl: string }> {
-  const model = await startScriptedModel(entries)
-  server = model.server
-  return model
-}
-
 /** Model calls the server received (refused, reset and stalled ones included). */
 const modelCalls = (server: LlmServer) => server.calls().length
 
@@ -77,8 +65,7 @@ const entryFor = (behaviour: BehaviourName): LlmEntry =>
 
 describe('reference agent: every model behaviour has a defined outcome', () => {
   it.each(BEHAVIOUR_NAMES.map((behaviour) => ({ behaviour })))('$behaviour', async ({ behaviour }) => {
-    const { baseUrl } = await serve([entryFor(behaviour), { behaviour: 'success', text: RECOVERED, repeat: true }])
-    agent = startAgent(baseUrl)
+    const { server, agent } = await startScripted([entryFor(behaviour), { behaviour: 'success', text: RECOVERED, repeat: true }])
     await agent.initialize()
     const sessionId = await agent.newSession()
     const expected = EXPECTED[behaviour]
@@ -91,7 +78,7 @@ describe('reference agent: every model behaviour has a defined outcome', () => {
       const text = agent.messageText(sessionId)
       if (typeof expected.text === 'string') expect(text).toBe(expected.text)
       else expect(text).toMatch(expected.text)
-      expect(modelCalls(server!)).toBe(expected.requests)
+      expect(modelCalls(server)).toBe(expected.requests)
     } else if (expected.outcome === 'error') {
       expect(outcome).toHaveProperty('error')
       expect((outcome as { error: Error }).error.message).toMatch(expected.message)
@@ -109,24 +96,26 @@ describe('reference agent: retries are bounded', () => {
     { behaviour: 'service_unavailable', failure: /HTTP 503/ },
     { behaviour: 'stall', failure: /stalled/ },
   ] as const)('$behaviour on every attempt ends the turn after AGENT_MAX_RETRIES', async ({ behaviour, failure }) => {
-    const { baseUrl } = await serve([{ behaviour, retryAfter: 30, repeat: true }])
-    agent = startAgent(baseUrl, { AGENT_MAX_RETRIES: '2' })
+    const { server, agent } = await startScripted([{ behaviour, retryAfter: 30, repeat: true }], { AGENT_MAX_RETRIES: '2' })
     await agent.initialize()
     const sessionId = await agent.newSession()
     expect(await agent.prompt(sessionId, 'hello')).toEqual({ stopReason: 'end_turn' })
     expect(agent.messageText(sessionId)).toMatch(new RegExp(`failed 3 times in a row; giving up on this turn. Last error: .*${failure.source}`))
-    expect(modelCalls(server!)).toBe(3)
+    expect(modelCalls(server)).toBe(3)
     expect(agent.alive()).toBe(true)
   })
 
   it('gives up on a refused connection (nothing listening) with a clear message', async () => {
-    const closed = await serve([])
+    const closed = await startScriptedModel([])
     await closed.server.close()
-    server = undefined
-    agent = startAgent(closed.baseUrl, { AGENT_MAX_RETRIES: '1' })
-    await agent.initialize()
-    const sessionId = await agent.newSession()
-    expect(await agent.prompt(sessionId, 'hello')).toEqual({ stopReason: 'end_turn' })
-    expect(agent.messageText(sessionId)).toMatch(/failed 2 times in a row.*connection failed \(ECONNREFUSED\)/)
+    const agent = startAgent(closed.baseUrl, { AGENT_MAX_RETRIES: '1' })
+    try {
+      await agent.initialize()
+      const sessionId = await agent.newSession()
+      expect(await agent.prompt(sessionId, 'hello')).toEqual({ stopReason: 'end_turn' })
+      expect(agent.messageText(sessionId)).toMatch(/failed 2 times in a row.*connection failed \(ECONNREFUSED\)/)
+    } finally {
+      await agent.close()
+    }
   })
 })
