@@ -146,7 +146,7 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
     // Set once the server's port is known; model requests only arrive after that, while the agent runs.
     let normalizer!: Normalizer
     // Requests are normalised as they arrive, before the run's session ids are collected: UUID-shaped ids become {{uuid-N}}.
-    const normalizeRequest = (request: NeutralRequest): NeutralRequest => normalizer.valueNormalizer(() => [])(request as unknown as Json) as unknown as NeutralRequest
+    const normalizeRequest = (request: NeutralRequest): NeutralRequest => normalizer.valueNormalizer()(request as unknown as Json) as unknown as NeutralRequest
     server = await startLlmServer({ wire: agent.wire, source, secrets, normalizeRequest, scenario: name, keepUpstreamFaults: options.keepFaults === true, ...(agent.auxiliaryCalls ? { auxiliary: agent.auxiliaryCalls } : {}) })
     normalizer = new Normalizer({ paths: sandbox.literals(), port: server.port, rules: agent.normalizers })
     const placeholders = placeholdersOf(sandbox, server)
@@ -217,7 +217,7 @@ function produceSurfaces(normalizer: Normalizer, outcome: DriveOutcome, agent: R
   const sessionIds = sessionIdsOf(outcome.log.messages)
   const lines = agent.sessionLog ? sessionLogLines(logDir, agent.sessionLog.glob) : undefined
   const workspace = input.workspace?.expect
-    ? JSON.stringify(normalizer.valueNormalizer(() => sessionIds)(workspaceFiles(cwd)), null, 2) + '\n'
+    ? JSON.stringify(normalizer.valueNormalizer(sessionIds)(workspaceFiles(cwd)), null, 2) + '\n'
     : null
   return {
     stdout: normalizer.transcript(outcome.log.messages),

@@ -41,12 +41,12 @@ export class Normalizer {
     this.regexRules = (context.rules?.replace ?? []).map((r) => ({ pattern: new RegExp(r.pattern, r.flags ?? 'g'), with: r.with }))
   }
 
-  /** A value normaliser with its own UUID numbering; `sessionIds` are read when it runs. */
-  valueNormalizer(sessionIds: () => string[]): (value: Json) => Json {
+  /** A value normaliser with its own UUID numbering; the given session ids become `{{sessionId}}`... */
+  valueNormalizer(sessionIds: string[] = []): (value: Json) => Json {
     const uuids = new UuidNumbering()
     const port = portReplacer(this.context.port)
+    const literals = literalReplacer([...sessionIdLiterals(sessionIds), ...this.context.paths])
     return (value) => {
-      const literals = literalReplacer([...sessionIdLiterals(sessionIds()), ...this.context.paths])
       const string = (s: string): string => {
         let out = replaceTimes(uuids.replace(port(literals(s))))
         for (const rule of this.regexRules) out = out.replace(rule.pattern, rule.with)
@@ -70,13 +70,13 @@ export class Normalizer {
     const arrived = canonicalizeAsyncUpdates(log, this.context.rules?.asyncUpdates ?? [], starts)
     const ordered = this.context.rules?.permissionRaces ? settlePermissionRaces(arrived) : arrived
     const agentLines = renumberIds(ordered.filter((w) => w.from === 'agent'))
-    const normalize = this.valueNormalizer(() => sessionIds)
+    const normalize = this.valueNormalizer(sessionIds)
     return agentLines.map((w) => JSON.stringify(normalize(w.message)) + '\n').join('')
   }
 
   /** The agent's own log: JSON lines (non-JSON lines are kept as normalised text). */
   sessionLog(lines: string[], sessionIds: string[]): string {
-    const normalize = this.valueNormalizer(() => sessionIds)
+    const normalize = this.valueNormalizer(sessionIds)
     return lines
       .map((line) => {
         try {

@@ -7,7 +7,7 @@ import { geminiCliPreset } from '../../runner/presets/gemini-cli.js'
 import type { AgentConfig } from '../../runner/config.js'
 
 const normalize = (preset: AgentConfig, value: Json): Json =>
-  new Normalizer({ paths: [{ value: '/tmp/acp-scenario-x-AbC123/home', placeholder: '{{home}}' }], rules: preset.normalizers }).valueNormalizer(() => [])(value)
+  new Normalizer({ paths: [{ value: '/tmp/acp-scenario-x-AbC123/home', placeholder: '{{home}}' }], rules: preset.normalizers }).valueNormalizer()(value)
 
 describe('preset normalisers', () => {
   it('claude-agent-acp: date, kernel, device id and the cwd slug in model requests', () => {
