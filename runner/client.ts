@@ -29,6 +29,10 @@ export async function connectClient(options: ClientOptions): Promise<AcpClient> 
   const input = tapStream(agent.stdout, {
     message: (message) => log.push('agent', message),
     invalid: (line, reason) => fail(`the agent wrote a line to stdout that is not a JSON-RPC message (${reason}): ${quote(line)}`),
+    // Updates are read from the wire log in true order, so the SDK need not see them. Its client
+    // validates each one and prints a stderr line naming no scenario for any it rejects (such as
+    // claude-agent-acp's usage_update with "used": null), while the transcript keeps it anyway.
+    forward: (message) => message.method !== 'session/update',
   })
   const output = tapSink(agent.write, (message) => log.push('client', message))
   const acp = await loadSdk()
@@ -44,8 +48,6 @@ export async function connectClient(options: ClientOptions): Promise<AcpClient> 
     .onRequest('terminal/wait_for_exit', ({ params }) => terminals.waitForExit(params.terminalId))
     .onRequest('terminal/kill', ({ params }) => terminals.kill(params.terminalId))
     .onRequest('terminal/release', ({ params }) => terminals.release(params.terminalId))
-    // Updates are read from the wire log in true order; the SDK's copy is not needed.
-    .onNotification('session/update', () => undefined)
   const connection = app.connect(acp.ndJsonStream(output, input))
   return {
     request: (method, params) => connection.agent.request(method, params),

@@ -1,10 +1,18 @@
 // The agent's environment: a short allow-list from the runner's own environment, never keys, tokens
-// or proxies; then the agent config's env with placeholders filled; then the model base URL and key.
+// or proxies; host settings that agents echo into prompts pinned to fixed values; then the agent
+// config's env with placeholders filled; then the model base URL and key.
 import type { ResolvedAgent } from './config.js'
 import { fillPlaceholders, type Placeholders } from './sandbox.js'
 
-/** Inherited as-is: what a process needs to start and print, nothing that carries credentials. */
-const INHERITED = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TERM', 'TZ', 'SHELL', 'USER', 'LOGNAME', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR']
+/** Inherited as-is: what a process needs to find programs, nothing that carries credentials. */
+const INHERITED = ['PATH', 'USER', 'LOGNAME', 'SYSTEMROOT', 'COMSPEC', 'PATHEXT', 'WINDIR']
+
+/**
+ * Pinned whatever the host says: agents put these in their system prompts and dates (Claude Code's
+ * "Shell:", codex's timezone), so inheriting them made a fixture recorded on a laptop fail in CI.
+ * /bin/sh is the one shell POSIX promises; an agent that needs another sets SHELL in its env.
+ */
+const PINNED: Record<string, string> = { SHELL: '/bin/sh', LANG: 'C.UTF-8', TZ: 'UTC' }
 
 export interface AgentEnvOptions {
   agent: ResolvedAgent
@@ -20,6 +28,7 @@ export function agentEnv({ agent, placeholders, baseUrl, parent = process.env }:
     const value = parent[name]
     if (value !== undefined) env[name] = value
   }
+  Object.assign(env, PINNED)
   env.HOME = placeholders.home
   env.USERPROFILE = placeholders.home
   env.TMPDIR = placeholders.tmp

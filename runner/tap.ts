@@ -6,6 +6,8 @@ export interface TapHandlers {
   message: (message: JsonObject, line: string) => void
   /** A line that is not a JSON object: the scenario fails quoting it. */
   invalid: (line: string, reason: string) => void
+  /** Whether the SDK gets this message too (default: every message). */
+  forward?: (message: JsonObject) => boolean
 }
 
 /** Splits bytes into newline-terminated lines; a trailing partial line is reported at end(). */
@@ -54,7 +56,7 @@ export function tapStream(source: AsyncIterable<Uint8Array>, handlers: TapHandle
       return
     }
     handlers.message(parsed.message, line)
-    controller.enqueue(encoder.encode(line + '\n'))
+    if (handlers.forward?.(parsed.message) ?? true) controller.enqueue(encoder.encode(line + '\n'))
   })
   return new ReadableStream<Uint8Array>({
     start(c) {

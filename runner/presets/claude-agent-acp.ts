@@ -11,6 +11,8 @@ export const claudeAgentAcpPreset: AgentConfig = {
   apiKeyEnv: 'ANTHROPIC_API_KEY',
   upstream: { baseUrl: 'https://api.anthropic.com', baseUrlEnv: 'ACP_SCENARIO_UPSTREAM_URL', apiKeyEnv: 'ANTHROPIC_API_KEY' },
   env: {
+    // Claude Code runs its Bash tool in bash or zsh only, and names the shell in its system prompt.
+    SHELL: '/bin/bash',
     CLAUDE_CONFIG_DIR: '{{home}}/.claude',
     CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
     DISABLE_TELEMETRY: '1',

@@ -36,6 +36,16 @@ describe('agentEnv', () => {
     expect(env).toMatchObject({ PATH: '/bin', HOME: '/s/home', CONFIG_DIR: '/s/home/.cfg', OPENAI_BASE_URL: 'http://127.0.0.1:5555/v1', OPENAI_API_KEY: DUMMY_API_KEY, AGENT_SESSION_DIR: '/s/log' })
     for (const name of ['HTTPS_PROXY', 'GITHUB_TOKEN', 'NODE_OPTIONS']) expect(env[name]).toBeUndefined()
   })
+  it('pins the host settings agents echo into prompts, so a fixture does not depend on the machine', () => {
+    const placeholders = { cwd: '/s/cwd', home: '/s/home', logDir: '/s/log', tmp: '/s/tmp', packageRoot: PACKAGE_ROOT, apiKey: DUMMY_API_KEY }
+    const host = (parent: NodeJS.ProcessEnv) => agentEnv({ agent: resolveAgent(config(), 'reference'), placeholders, baseUrl: 'http://127.0.0.1:1', parent })
+    const laptop = host({ PATH: '/bin', SHELL: '/usr/bin/zsh', LANG: 'de_DE.UTF-8', LC_ALL: 'de_DE.UTF-8', TZ: 'Europe/Berlin', TERM: 'xterm-256color' })
+    const ci = host({ PATH: '/bin' })
+    expect(laptop).toEqual(ci)
+    expect(ci).toMatchObject({ SHELL: '/bin/sh', LANG: 'C.UTF-8', TZ: 'UTC' })
+    const claude = agentEnv({ agent: resolveAgent(config(), 'claude-agent-acp'), placeholders, baseUrl: 'http://127.0.0.1:1', parent: {} })
+    expect(claude.SHELL).toBe('/bin/bash')
+  })
 })
 
 describe('placeholders', () => {

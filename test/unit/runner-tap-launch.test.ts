@@ -28,6 +28,17 @@ describe('tap', () => {
     expect(seen).toEqual(['{"id":1}', 'invalid:noise', '{"id":2}'])
     expect(passed).toBe('{"id":1}\n{"id":2}\n')
   })
+  it('records every message but passes on only those the forward filter keeps', async () => {
+    const seen: string[] = []
+    async function* source(): AsyncIterable<Uint8Array> {
+      yield new TextEncoder().encode('{"method":"session/update"}\n{"id":2}\n')
+    }
+    const stream = tapStream(source(), { message: (_m, line) => seen.push(line), invalid: () => undefined, forward: (m) => m.method !== 'session/update' })
+    let passed = ''
+    for await (const chunk of stream) passed += new TextDecoder().decode(chunk)
+    expect(seen).toEqual(['{"method":"session/update"}', '{"id":2}'])
+    expect(passed).toBe('{"id":2}\n')
+  })
 })
 
 describe('launchAgent', () => {
