@@ -1,5 +1,5 @@
 // bench agent-startup: median time from spawn to the initialize response, the reference agent
-// (dist/agent/main.js, build first) against a minimal SDK echo agent, runs interleaved.
+// (dist/bin/acp-reference-agent.js, build first) against a minimal SDK echo agent, runs interleaved.
 import { spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { median } from './support/project.mjs'
@@ -7,7 +7,7 @@ import { median } from './support/project.mjs'
 const RUNS = Number(process.env.BENCH_RUNS ?? 15)
 const TIMEOUT_MS = 10_000
 const agents = {
-  ours: fileURLToPath(new URL('../dist/agent/main.js', import.meta.url)),
+  ours: fileURLToPath(new URL('../dist/bin/acp-reference-agent.js', import.meta.url)),
   echo: fileURLToPath(new URL('./support/echo-agent.mjs', import.meta.url)),
 }
 

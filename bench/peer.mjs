@@ -16,7 +16,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5)
 const ACPX_VERSION = '0.19.1'
 const PEERS = fileURLToPath(new URL('./.peers', import.meta.url))
 const ACPX = join(PEERS, 'node_modules/acpx/dist/cli.js')
-const AGENT = fileURLToPath(new URL('../dist/agent/main.js', import.meta.url))
+const AGENT = fileURLToPath(new URL('../dist/bin/acp-reference-agent.js', import.meta.url))
 const REPLY = 'Hello! How can I help you today?'
 
 function installAcpx() {

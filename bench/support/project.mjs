@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 
-export const CLI = resolve(import.meta.dirname, '../../dist/runner/cli.js')
+export const CLI = resolve(import.meta.dirname, '../../dist/bin/acp-scenario.js')
 export const PROMPT = 'Say hello.'
 
 export const oneTurn = (description = 'bench') => `import { initialize, reply } from 'acp-scenario'

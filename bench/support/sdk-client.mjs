@@ -13,7 +13,7 @@ import { parseCassette } from '../../dist/runner/llm/cassette.js'
 import { startLlmServer } from '../../dist/runner/llm/server.js'
 
 const [cassetteFile, prompt] = process.argv.slice(2)
-const AGENT = fileURLToPath(new URL('../../dist/agent/main.js', import.meta.url))
+const AGENT = fileURLToPath(new URL('../../dist/bin/acp-reference-agent.js', import.meta.url))
 const dir = mkdtempSync(join(tmpdir(), 'acp-bench-sdk-'))
 const server = await startLlmServer({ wire: 'openai-chat', source: { kind: 'cassette', cassette: parseCassette(readFileSync(cassetteFile, 'utf8'), cassetteFile) } })
 const child = spawn(process.execPath, [AGENT], {

@@ -3,7 +3,7 @@ import type { AgentConfig } from '../config.js'
 
 export const referencePreset: AgentConfig = {
   command: 'node',
-  args: ['{{packageRoot}}/dist/agent/main.js'],
+  args: ['{{packageRoot}}/dist/bin/acp-reference-agent.js'],
   wire: 'openai-chat',
   baseUrlEnv: 'OPENAI_BASE_URL',
   baseUrlPath: '/v1',

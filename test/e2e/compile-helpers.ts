@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { execa } from 'execa'
 
-export const CLI = resolve(import.meta.dirname, '../../dist/runner/cli.js')
+export const CLI = resolve(import.meta.dirname, '../../dist/bin/acp-scenario.js')
 
 export function tempProject(files: Record<string, string> = {}): { root: string; write: (path: string, text: string) => void; cleanup: () => void } {
   const root = mkdtempSync(join(tmpdir(), 'acp-compile-'))

@@ -227,7 +227,7 @@ describe('record through the upstream proxy', () => {
 })
 
 describe('acp-scenario llm-server', () => {
-  const CLI = new URL('../../dist/runner/cli.js', import.meta.url).pathname
+  const CLI = new URL('../../dist/bin/acp-scenario.js', import.meta.url).pathname
 
   test('prints its URL first, serves the script, logs outcomes, stops cleanly on SIGTERM', async () => {
     const child = spawn(process.execPath, [CLI, 'llm-server', '--wire', 'openai-chat', '--script', 'success,rate_limit'], { stdio: ['ignore', 'pipe', 'pipe'] })

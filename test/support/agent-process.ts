@@ -7,7 +7,7 @@ import { join, resolve } from 'node:path'
 import { Readable, Writable } from 'node:stream'
 import * as acp from '@agentclientprotocol/sdk'
 
-export const AGENT_MAIN = resolve(import.meta.dirname, '../../dist/agent/main.js')
+export const AGENT_MAIN = resolve(import.meta.dirname, '../../dist/bin/acp-reference-agent.js')
 
 /** An answer to session/request_permission: an option kind, `cancelled`, or a promise resolved later. */
 export type PermissionAnswer = acp.PermissionOptionKind | 'cancelled' | (() => Promise<acp.RequestPermissionResponse>)

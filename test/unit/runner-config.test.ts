@@ -9,7 +9,7 @@ const config = (agents: Record<string, unknown> = {}) => configSchema.parse({ ag
 describe('resolveAgent', () => {
   it('gives the embedded reference preset without any config', () => {
     const agent = resolveAgent(config(), 'reference')
-    expect(agent).toMatchObject({ name: 'reference', command: 'node', args: ['{{packageRoot}}/dist/agent/main.js'], wire: 'openai-chat', baseUrlEnv: 'OPENAI_BASE_URL', baseUrlPath: '/v1' })
+    expect(agent).toMatchObject({ name: 'reference', command: 'node', args: ['{{packageRoot}}/dist/bin/acp-reference-agent.js'], wire: 'openai-chat', baseUrlEnv: 'OPENAI_BASE_URL', baseUrlPath: '/v1' })
     expect(agent.env.AGENT_STALL_TIMEOUT_MS).toBe('1500')
   })
   it('lays a config entry over its preset, merging env', () => {
