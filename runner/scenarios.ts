@@ -1,5 +1,5 @@
 // The project's scenarios as the runner sees them: discovered scenario files plus what their input.json says.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { discoverScenarios } from '../dsl/discover.js'
 import { formatProblem } from '../dsl/problems.js'
@@ -12,24 +12,45 @@ export interface ScenarioEntry {
   name: string
   source: string
   tags: string[]
-  /** Parsed input.json; undefined when it is missing or invalid (the run reports that as a failure). */
-  input?: ScenarioInput
+  /** Parsed input.json, validated on first use; undefined when it is missing or invalid (the run reports that as a failure). */
+  readonly input?: ScenarioInput
+}
+
+/** Tags without validating the whole file: selecting one scenario of hundreds must not parse them all. */
+function tagsOf(text: string | undefined): string[] {
+  try {
+    const tags = text === undefined ? undefined : (JSON.parse(text) as { tags?: unknown }).tags
+    return Array.isArray(tags) ? tags.filter((t): t is string => typeof t === 'string') : []
+  } catch {
+    return []
+  }
+}
+
+function entryOf(config: ResolvedConfig, name: string, source: string): ScenarioEntry {
+  const file = join(config.generatedDir, name, 'input.json')
+  const text = existsSync(file) ? readFileSync(file, 'utf8') : undefined
+  let input: { value?: ScenarioInput } | undefined
+  return {
+    name,
+    source,
+    tags: tagsOf(text),
+    get input() {
+      input ??= (() => {
+        try {
+          return text === undefined ? {} : { value: readInput(config.generatedDir, name) }
+        } catch {
+          return {} // reported when the scenario runs
+        }
+      })()
+      return input.value
+    },
+  }
 }
 
 export async function listScenarios(config: ResolvedConfig): Promise<ScenarioEntry[]> {
   const found = await discoverScenarios(config)
   if (found.problems.length) throw new UsageError(found.problems.map(formatProblem).join('\n'))
-  return found.scenarios.map((s) => {
-    let input: ScenarioInput | undefined
-    if (existsSync(join(config.generatedDir, s.name, 'input.json'))) {
-      try {
-        input = readInput(config.generatedDir, s.name)
-      } catch {
-        // reported when the scenario runs
-      }
-    }
-    return { name: s.name, source: s.source, tags: input?.tags ?? [], ...(input ? { input } : {}) }
-  })
+  return found.scenarios.map((s) => entryOf(config, s.name, s.source))
 }
 
 const PROMPTING_OPS = new Set<Step['op']>(['prompt', 'promptContent', 'promptAndWaitForAgentMessage', 'promptExpectError', 'promptAndCancel', 'promptAndCancelAfterChunks'])
