@@ -20,9 +20,15 @@ export class Scheduler<R> {
   private stopped = false
 
   constructor(
-    private readonly workers: number,
+    private workers: number,
     private readonly hooks: SchedulerHooks<R>,
   ) {}
+
+  /** A new limit (the config's `workers` changed): more start at once now; fewer once running ones end. */
+  setWorkers(workers: number): void {
+    this.workers = workers
+    this.pump()
+  }
 
   /** Queues the names (update wins over run for a name already waiting) and supersedes their running runs. */
   request(names: Iterable<string>, mode: WatchMode): void {

@@ -62,7 +62,8 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
     screen.summary([...results.values()].filter((r) => names.has(r.name)).sort((a, b) => (a.name < b.name ? -1 : 1)), names.size)
   }
 
-  const scheduler = new Scheduler<ScenarioResult>(options.workers ?? config.workers ?? defaultWorkers(), {
+  const workers = (): number => options.workers ?? config.workers ?? defaultWorkers()
+  const scheduler = new Scheduler<ScenarioResult>(workers(), {
     run: (name, mode, signal) => runScenario({ config, name, mode, signal }),
     finished(name, _mode, result) {
       results.set(name, result)
@@ -152,6 +153,7 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
     }
     compiler.close()
     compiler = createCompiler(config)
+    scheduler.setWorkers(workers())
     results.clear()
     await runAll()
     await startWatcher()

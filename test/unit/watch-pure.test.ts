@@ -96,6 +96,22 @@ describe('Scheduler', () => {
     expect(h.finished).toEqual(['a:update'])
   })
 
+  it('takes a new worker limit at once: more start now, fewer once the running ones end', async () => {
+    const h = harness(1)
+    h.scheduler.request(['a', 'b', 'c', 'd'], 'run')
+    expect(h.started.map((s) => s.name)).toEqual(['a'])
+    h.scheduler.setWorkers(3)
+    expect(h.started.map((s) => s.name)).toEqual(['a', 'b', 'c'])
+    h.scheduler.setWorkers(1)
+    h.started[0]!.finish()
+    h.started[1]!.finish()
+    await h.settle()
+    expect(h.started).toHaveLength(3)
+    h.started[2]!.finish()
+    await h.settle()
+    expect(h.started.map((s) => s.name)).toEqual(['a', 'b', 'c', 'd'])
+  })
+
   it('stop aborts every running run and starts nothing more', async () => {
     const h = harness(1)
     h.scheduler.request(['a', 'b'], 'run')
