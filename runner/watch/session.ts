@@ -39,6 +39,8 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
   /** Fixture bytes this process wrote (update mode): their change events are our own echo. */
   const ownWrites = new Map<string, string>()
   const builds = new AbortController()
+  /** Batches queued or being handled (compiles, builds); the summary waits for them. */
+  let handling = 0
 
   const selected = (): ScenarioEntry[] => selectScenarios(entries, filters)
   const agentOf = (e: ScenarioEntry): string => e.input?.agent ?? config.defaultAgent
@@ -74,7 +76,8 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
       screen.result(result)
     },
     crashed: (name, error) => screen.error(`${name}: ${(error as Error).message}`),
-    idle: summary,
+    // Not while a batch is still compiling or building: its runs are about to start.
+    idle: () => handling === 0 && summary(),
   })
 
   let watcher: FSWatcher | undefined
@@ -167,7 +170,13 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
   // One batch at a time: compiles and builds never overlap, runs go on meanwhile.
   let work = Promise.resolve()
   const enqueue = (job: () => Promise<void>): void => {
-    work = work.then(job).catch((error: unknown) => screen.error(`watch: ${(error as Error).message}`))
+    handling++
+    work = work
+      .then(job)
+      .catch((error: unknown) => screen.error(`watch: ${(error as Error).message}`))
+      .finally(() => {
+        if (--handling === 0 && !scheduler.busy()) summary()
+      })
   }
   const pending = batcher<string>(DEBOUNCE_MS, (paths) => enqueue(() => handle(paths)))
 

@@ -125,6 +125,8 @@ describe('acp-scenario watch on agent sources', () => {
     await agentWatch.waitFor(/✓ mine \[ref\]/, from)
     await agentWatch.waitFor(/2 passed, 0 failed\n/, from)
     expect(agentWatch.output.slice(from)).not.toMatch(/theirs \[reference\]/)
+    // One summary, after the reruns: none while the build ran.
+    expect(agentWatch.output.slice(from).match(/\d+ passed, \d+ failed/g)).toHaveLength(1)
     expect(readFileSync(join(agentProject.root, 'builds.log'), 'utf8')).toBe('built\n')
     agentWatch.key('q')
     expect((await agentWatch.child).exitCode).toBe(0)
