@@ -39,7 +39,7 @@ export function describeFailures(report: JsonReport): string {
     .join('\n')
 }
 
-/** `acp-scenario run -C test/peers --workers 2 --reporter json`, bounded. */
-export async function runPeers(extra: string[] = []) {
-  return execa('node', [CLI, '-C', PEERS, 'run', '--workers', '2', '--reporter', 'json', ...extra], { reject: false, timeout: 240_000 })
+/** `acp-scenario run -C test/peers --workers 2 --reporter json`, bounded; `env` is laid over the test's own. */
+export async function runPeers(extra: string[] = [], env: Record<string, string> = {}) {
+  return execa('node', [CLI, '-C', PEERS, 'run', '--workers', '2', '--reporter', 'json', ...extra], { reject: false, timeout: 240_000, env })
 }
