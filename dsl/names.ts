@@ -1,5 +1,8 @@
 // Closed vocabularies shared by the DSL, the input.json schema, the model server and the runner.
 
+/** Behaviours that answer with an HTTP error in the provider's own shape; the codecs spell each one. */
+export const ERROR_BEHAVIOURS = ['rate_limit', 'server_error', 'service_unavailable', 'auth_error', 'invalid_request', 'context_overflow', 'quota_exceeded'] as const
+
 /** The mock model behaviours of the DeepSeek Harness mock server, plus `connection_refused`. */
 export const BEHAVIOUR_NAMES = [
   'success',
@@ -18,13 +21,7 @@ export const BEHAVIOUR_NAMES = [
   'malformed_json',
   'malformed_event',
   'wrong_content_type',
-  'rate_limit',
-  'server_error',
-  'service_unavailable',
-  'auth_error',
-  'invalid_request',
-  'context_overflow',
-  'quota_exceeded',
+  ...ERROR_BEHAVIOURS,
   'random',
   'connection_refused',
 ] as const

@@ -1,5 +1,5 @@
 // What every wire codec provides; the server picks one from the table in wire/index.ts.
-import type { WireName } from '../../../dsl/names.js'
+import type { ERROR_BEHAVIOURS, WireName } from '../../../dsl/names.js'
 import type { FinishReason, NeutralChunk, NeutralRequest, Usage } from '../neutral.js'
 
 /** One server-sent event as eventsource-parser yields it. */
@@ -35,17 +35,8 @@ export interface StreamDecoder {
   end(): NeutralChunk[]
 }
 
-export const ERROR_KINDS = [
-  'rate_limit',
-  'server_error',
-  'service_unavailable',
-  'auth_error',
-  'invalid_request',
-  'context_overflow',
-  'quota_exceeded',
-  'not_found',
-] as const
-export type ErrorKind = (typeof ERROR_KINDS)[number]
+/** The error behaviours, plus `not_found`: the answer to a path no codec routes. */
+export type ErrorKind = (typeof ERROR_BEHAVIOURS)[number] | 'not_found'
 
 /** How a wire spells one kind of error: HTTP status plus the provider's type/code names. */
 export interface ErrorSpec {
