@@ -8,6 +8,7 @@ import {
   rest,
   sse,
   str,
+  textOf,
   usageOf,
   type Codec,
   type EncodeContext,
@@ -26,9 +27,6 @@ const STOP_IN: Record<string, FinishReason> = {
   refusal: 'content_filter',
 }
 
-const blockText = (content: unknown): string =>
-  typeof content === 'string' ? content : arr(content).map((b) => str(obj(b).text) ?? '').join('')
-
 function part(raw: unknown): Part {
   const b = obj(raw)
   switch (b.type) {
@@ -45,7 +43,7 @@ function part(raw: unknown): Part {
     case 'tool_use':
       return { type: 'tool_call', id: str(b.id) ?? '', name: str(b.name) ?? '', arguments: JSON.stringify(b.input ?? {}) }
     case 'tool_result':
-      return { type: 'tool_result', id: str(b.tool_use_id) ?? '', content: blockText(b.content), ...(b.is_error ? { isError: true } : {}) }
+      return { type: 'tool_result', id: str(b.tool_use_id) ?? '', content: textOf(b.content), ...(b.is_error ? { isError: true } : {}) }
     default:
       return { type: 'text', text: JSON.stringify(b) }
   }
@@ -73,7 +71,7 @@ function decodeRequest(raw: unknown): NeutralRequest {
   })
   return {
     model: str(body.model) ?? '',
-    system: blockText(body.system),
+    system: textOf(body.system),
     messages,
     tools,
     params: rest(body, ['model', 'system', 'messages', 'tools', 'stream']),

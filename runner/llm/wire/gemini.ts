@@ -13,6 +13,7 @@ import {
   type Codec,
   type EncodeContext,
   type Json,
+  type Route,
   type StreamDecoder,
   type StreamEncoder,
 } from './types.js'
@@ -41,7 +42,7 @@ function part(raw: unknown): Part {
 const systemText = (value: unknown): string =>
   typeof value === 'string' ? value : arr(obj(value).parts).map((p) => str(obj(p).text) ?? '').join('\n')
 
-function decodeRequest(raw: unknown, route: { model?: string; stream?: boolean }): NeutralRequest {
+function decodeRequest(raw: unknown, route: Route): NeutralRequest {
   const body = obj(raw)
   const messages: NeutralMessage[] = arr(body.contents).map((raw) => {
     const c = obj(raw)

@@ -8,6 +8,7 @@ import {
   rest,
   sse,
   str,
+  textOf,
   usageOf,
   type Codec,
   type EncodeContext,
@@ -19,14 +20,6 @@ import {
 
 const FINISH_OUT: Record<FinishReason, string> = { stop: 'stop', length: 'length', tool_calls: 'tool_calls', content_filter: 'content_filter' }
 const FINISH_IN: Record<string, FinishReason> = { stop: 'stop', length: 'length', tool_calls: 'tool_calls', function_call: 'tool_calls', content_filter: 'content_filter' }
-
-/** Text of a string-or-parts content field. */
-export function openAiText(content: unknown): string {
-  if (typeof content === 'string') return content
-  return arr(content)
-    .map((p) => str(obj(p).text) ?? '')
-    .join('')
-}
 
 function userParts(content: unknown): Part[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }]
@@ -42,14 +35,14 @@ function decodeRequest(raw: unknown): NeutralRequest {
   const system: string[] = []
   const messages: NeutralMessage[] = []
   for (const m of arr(body.messages).map(obj)) {
-    if (m.role === 'system' || m.role === 'developer') system.push(openAiText(m.content))
+    if (m.role === 'system' || m.role === 'developer') system.push(textOf(m.content))
     else if (m.role === 'tool') {
-      messages.push({ role: 'tool', content: [{ type: 'tool_result', id: str(m.tool_call_id) ?? '', content: openAiText(m.content) }] })
+      messages.push({ role: 'tool', content: [{ type: 'tool_result', id: str(m.tool_call_id) ?? '', content: textOf(m.content) }] })
     } else if (m.role === 'assistant') {
       const content: Part[] = []
       const reasoning = str(m.reasoning_content) ?? str(m.reasoning)
       if (reasoning) content.push({ type: 'reasoning', text: reasoning })
-      const text = openAiText(m.content)
+      const text = textOf(m.content)
       if (text) content.push({ type: 'text', text })
       for (const tc of arr(m.tool_calls).map(obj)) {
         const fn = obj(tc.function)
@@ -185,7 +178,7 @@ function decodeJson(raw: unknown): NeutralChunk[] {
   const out: NeutralChunk[] = []
   const reasoning = str(message.reasoning_content) ?? str(message.reasoning)
   if (reasoning) out.push({ type: 'reasoning', text: reasoning })
-  const text = openAiText(message.content)
+  const text = textOf(message.content)
   if (text) out.push({ type: 'text', text })
   arr(message.tool_calls).forEach((raw, index) => {
     const tc = obj(raw)

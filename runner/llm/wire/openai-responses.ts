@@ -1,5 +1,5 @@
 // OpenAI Responses (codex-acp): typed events, output items (reasoning | message | function_call), response.completed.
-import type { FinishReason, NeutralChunk, NeutralMessage, NeutralRequest, Part } from '../neutral.js'
+import type { FinishReason, NeutralChunk, NeutralMessage, NeutralRequest, Part, Usage } from '../neutral.js'
 import { OPENAI_ERRORS, openAiErrorBody, openAiRoute } from './openai-chat.js'
 import {
   arr,
@@ -9,6 +9,7 @@ import {
   rest,
   sse,
   str,
+  textOf,
   usageOf,
   type Codec,
   type EncodeContext,
@@ -16,10 +17,6 @@ import {
   type StreamDecoder,
   type StreamEncoder,
 } from './types.js'
-import type { Usage } from '../neutral.js'
-
-const contentText = (content: unknown): string =>
-  typeof content === 'string' ? content : arr(content).map((p) => str(obj(p).text) ?? '').join('')
 
 function contentParts(content: unknown): Part[] {
   if (typeof content === 'string') return [{ type: 'text', text: content }]
@@ -42,17 +39,16 @@ function decodeRequest(raw: unknown): NeutralRequest {
   const input = typeof body.input === 'string' ? [{ role: 'user', content: body.input }] : arr(body.input)
   for (const item of input.map(obj)) {
     const type = item.type ?? 'message'
-    if (type === 'message' && (item.role === 'system' || item.role === 'developer')) system.push(contentText(item.content))
+    if (type === 'message' && (item.role === 'system' || item.role === 'developer')) system.push(textOf(item.content))
     else if (type === 'message') {
       const role = item.role === 'assistant' ? 'assistant' : 'user'
       for (const p of contentParts(item.content)) push(role, p)
     } else if (type === 'function_call') {
       push('assistant', { type: 'tool_call', id: str(item.call_id) ?? '', name: str(item.name) ?? '', arguments: str(item.arguments) ?? '' })
     } else if (type === 'function_call_output') {
-      const output = typeof item.output === 'string' ? item.output : contentText(item.output)
-      push('tool', { type: 'tool_result', id: str(item.call_id) ?? '', content: output })
+      push('tool', { type: 'tool_result', id: str(item.call_id) ?? '', content: textOf(item.output) })
     } else if (type === 'reasoning') {
-      push('assistant', { type: 'reasoning', text: arr(item.summary).map((s) => str(obj(s).text) ?? '').join('') })
+      push('assistant', { type: 'reasoning', text: textOf(item.summary) })
     } else push('user', { type: 'text', text: JSON.stringify(item) })
   }
   const tools = arr(body.tools).map((raw) => {
@@ -259,10 +255,10 @@ function decodeJson(raw: unknown): NeutralChunk[] {
   let tools = 0
   for (const item of arr(body.output).map(obj)) {
     if (item.type === 'reasoning') {
-      const text = arr(item.summary).map((s) => str(obj(s).text) ?? '').join('')
+      const text = textOf(item.summary)
       if (text) out.push({ type: 'reasoning', text })
     } else if (item.type === 'message') {
-      const text = contentText(item.content)
+      const text = textOf(item.content)
       if (text) out.push({ type: 'text', text })
     } else if (item.type === 'function_call') {
       const index = tools++

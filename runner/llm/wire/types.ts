@@ -8,7 +8,7 @@ export interface SseEvent {
   data: string
 }
 
-/** A model-call route: which path it was, the model it names (Gemini puts it in the path) and whether it streams. */
+/** What a model-call path says about the call: the model it names (Gemini puts it in the path) and whether it streams. */
 export interface Route {
   model?: string
   stream?: boolean
@@ -113,6 +113,10 @@ export type Json = Record<string, any>
 export const obj = (value: unknown): Json => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {})
 export const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
 export const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
+
+/** Text of a string-or-parts content field (OpenAI content, Anthropic blocks, Responses summaries): the parts' `text` joined. */
+export const textOf = (content: unknown): string =>
+  typeof content === 'string' ? content : arr(content).map((p) => str(obj(p).text) ?? '').join('')
 
 /** The fields of a request body that are not model/system/messages/tools/stream: compared as `params`. */
 export function rest(body: Json, known: readonly string[]): Record<string, unknown> {
