@@ -46,7 +46,7 @@ const closed = (res: ServerResponse): Promise<void> =>
   res.destroyed ? Promise.resolve() : new Promise((resolve) => res.once('close', () => resolve()))
 
 /** Ends the response and reports whether every byte was handed to the socket before the client went away. */
-function finish(res: ServerResponse, body?: string): Promise<boolean> {
+export function finish(res: ServerResponse, body?: string): Promise<boolean> {
   return new Promise((resolve) => {
     if (res.destroyed) return resolve(false)
     res.once('finish', () => resolve(true))

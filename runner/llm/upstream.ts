@@ -4,7 +4,7 @@ import type { IncomingMessage, IncomingHttpHeaders, ServerResponse } from 'node:
 import { createParser } from 'eventsource-parser'
 import type { BehaviourName } from '../../dsl/names.js'
 import type { FaultParams, NeutralChunk, NeutralResponse } from './neutral.js'
-import { resetSocket, type Played } from './play.js'
+import { finish, resetSocket, type Played } from './play.js'
 import type { LlmProblem } from './problems.js'
 import { obj, str, type Codec } from './wire/types.js'
 
@@ -108,11 +108,11 @@ export async function proxy(o: ProxyOptions): Promise<Proxied> {
   o.res.flushHeaders()
   if (!upstream.ok) {
     const text = await upstream.text().catch(() => '')
-    o.res.end(text)
     o.res.off('close', onClientClose)
+    const delivered = await finish(o.res, text)
     return {
       response: upstreamFault(upstream.status, text, upstream.headers.get('retry-after')),
-      played: { outcome: upstream.status >= 500 ? 'server_error' : 'completed', status: upstream.status },
+      played: { outcome: !delivered ? 'client_closed' : upstream.status >= 500 ? 'server_error' : 'completed', status: upstream.status },
       problem: failure(o.call, `the upstream API answered HTTP ${upstream.status}: ${text.slice(0, 200)}`, upstream.status),
     }
   }
@@ -147,11 +147,8 @@ export async function proxy(o: ProxyOptions): Promise<Proxied> {
   o.res.off('close', onClientClose)
   if (isSse) decode(() => decoder.end())
   else decode(() => o.codec.decodeJson(JSON.parse(json || '{}')))
-  const finished = await new Promise<boolean>((resolve) => {
-    o.res.once('finish', () => resolve(true))
-    o.res.once('close', () => resolve(o.res.writableFinished))
-    o.res.end()
-  })
+  // finish() also settles when the agent hung up after the last piece: a closed response never emits again.
+  const finished = await finish(o.res)
   return {
     response: { kind: 'stream', chunks },
     played: { outcome: finished ? 'completed' : 'client_closed', status: upstream.status },
