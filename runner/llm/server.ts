@@ -11,7 +11,7 @@ import type { LlmProblem } from './problems.js'
 import { cassetteSource, scriptSource, type CallSource } from './sources.js'
 import { proxy } from './upstream.js'
 import { CODECS } from './wire/index.js'
-import type { Codec } from './wire/types.js'
+import type { Codec, Route } from './wire/types.js'
 
 export type { Cassette, CassetteCall } from './cassette.js'
 export type { NeutralRequest } from './neutral.js'
@@ -31,8 +31,6 @@ export interface LlmServerOptions {
   normalizeRequest?: (request: NeutralRequest) => NeutralRequest
   /** Values that must never reach a cassette; replaced by "{{secret}}" in captured calls. */
   secrets?: string[]
-  /** Request paths (without query) answered 404 without counting as a model call. HEAD, GET and OPTIONS always are. */
-  ignorePaths?: string[]
   /** The scenario name, used in drift messages' re-record hint. */
   scenario?: string
   /** Side calls answered from these rules, never counted as model calls nor captured (e.g. a routing classifier). */
@@ -54,6 +52,9 @@ export interface RequestLogEntry {
   outcome: Outcome
   durationMs: number
 }
+
+/** What handling a request adds to its log entry. */
+type Handled = Omit<RequestLogEntry, 'index' | 'method' | 'path' | 'durationMs'>
 
 /** One line per request, as the standalone server logs it and as failure reports show it. */
 export const describeRequest = (e: RequestLogEntry): string =>
@@ -85,7 +86,7 @@ export function scrubSecrets<T>(value: T, secrets: readonly string[]): T {
   return walk(value) as T
 }
 
-/** The request of a refused call, which is never read. */
+/** Stands in for a request that was never decoded: a refused call, an unparsable body, an auxiliary call. */
 const UNREAD_REQUEST: NeutralRequest = { model: '', system: '', messages: [], tools: [], params: {}, stream: false }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -110,7 +111,6 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
       : options.source.kind === 'cassette'
         ? cassetteSource(options.source.cassette.calls, options.scenario)
         : undefined
-  const ignored = new Set(options.ignorePaths ?? [])
   const auxiliary = auxiliaryMatcher(options.auxiliary ?? [])
 
   const calls: (CassetteCall | undefined)[] = []
@@ -123,7 +123,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     calls[call - 1] = scrubSecrets({ request, response }, secrets)
   }
 
-  async function modelCall(req: IncomingMessage, res: ServerResponse, path: string, route: NonNullable<ReturnType<Codec['route']>>): Promise<Omit<RequestLogEntry, 'index' | 'method' | 'path' | 'durationMs'>> {
+  async function modelCall(req: IncomingMessage, res: ServerResponse, path: string, route: Route): Promise<Handled> {
     if (source?.refuses(calls.length + 1)) {
       const call = calls.push(undefined)
       capture(call, UNREAD_REQUEST, { kind: 'fault', fault: { behaviour: 'connection_refused', params: {} } })
@@ -165,7 +165,7 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     return { call, behaviour: served.behaviour, ...played }
   }
 
-  async function auxiliaryCall(req: IncomingMessage, res: ServerResponse, route: NonNullable<ReturnType<Codec['route']>>, rule: AuxiliaryCall): Promise<Omit<RequestLogEntry, 'index' | 'method' | 'path' | 'durationMs'>> {
+  async function auxiliaryCall(req: IncomingMessage, res: ServerResponse, route: Route, rule: AuxiliaryCall): Promise<Handled> {
     const body = await readBody(req)
     let stream = route.stream === true
     try {
@@ -182,8 +182,8 @@ export async function startLlmServer(options: LlmServerOptions): Promise<LlmServ
     const index = requests++
     const method = req.method ?? 'GET'
     const path = new URL(req.url ?? '/', 'http://x').pathname
-    const route = method === 'POST' && !ignored.has(path) ? codec.route(path) : undefined
-    let entry: Omit<RequestLogEntry, 'index' | 'method' | 'path' | 'durationMs'>
+    const route = method === 'POST' ? codec.route(path) : undefined
+    let entry: Handled
     try {
       const rule = route ? auxiliary.match(path) : undefined
       if (route && rule) entry = await auxiliaryCall(req, res, route, rule)
