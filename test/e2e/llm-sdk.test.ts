@@ -148,7 +148,7 @@ describe('scripted parameters reach the SDK', () => {
 
 describe('stall', () => {
   test.each(WIRE_NAMES)('%s: headers then silence until close() destroys it', async (wire) => {
-    const server = await startLlmServer({ wire, source: { kind: 'script', entries: [{ behaviour: 'stall' }] } })
+    const server = await serve(wire, [{ behaviour: 'stall' }])
     const pending = callSdk(wire, server.url, true)
     await waitFor(() => server.calls().length === 1)
     await server.close()

@@ -155,7 +155,7 @@ describe('requests that are not model calls', () => {
 
 describe('close', () => {
   test('destroys a paced stream and a stall promptly, and is idempotent', async () => {
-    const server = await startLlmServer({
+    const server = await start({
       wire: 'openai-chat',
       source: { kind: 'script', entries: [{ behaviour: 'slow_success', delayMs: 60_000, chunkSize: 1 }, { behaviour: 'stall' }] },
     })
@@ -255,10 +255,14 @@ describe('acp-scenario llm-server', () => {
     [['--wire', 'gemini', '--script', 'succes'], 'unknown behaviour "succes"'],
   ])('exits 2 on bad sources: %j', async (args, message) => {
     const child = spawn(process.execPath, [CLI, 'llm-server', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-    let stderr = ''
-    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
-    const [code] = (await once(child, 'exit')) as [number]
-    expect(code).toBe(2)
-    expect(stderr).toContain(message)
+    try {
+      let stderr = ''
+      child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+      const [code] = (await once(child, 'exit')) as [number]
+      expect(code).toBe(2)
+      expect(stderr).toContain(message)
+    } finally {
+      child.kill('SIGKILL')
+    }
   })
 })
