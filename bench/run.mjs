@@ -20,6 +20,9 @@ try {
 } catch {
   console.log('bench: the build reported type errors (tsc emitted anyway); benching dist/ as built')
 }
+// The benches spawn dist/bin/acp-scenario.js and dist/bin/acp-reference-agent.js: without this they would
+// time whatever bundles an earlier build left.
+execFileSync(process.execPath, ['scripts/bundle.mjs'], { cwd: root, stdio: 'inherit' })
 const failed = []
 for (const script of SCRIPTS) {
   const status = await runScript(script)
