@@ -2,6 +2,7 @@
 // read or write outside it (`../x`, absolute paths and symlinks that point out are all refused).
 import { realpath } from 'node:fs/promises'
 import { basename, dirname, isAbsolute, join, relative, resolve } from 'node:path'
+import type { ToolCallLocation } from '@agentclientprotocol/sdk'
 
 export class PathOutsideRoot extends Error {}
 
@@ -30,8 +31,8 @@ export async function confine(root: string, requested: string): Promise<string> 
   return real
 }
 
-/** Lexical resolution for display (locations) before the call runs. */
-export function displayPath(root: string, requested: string): string | undefined {
+/** The call's location for the client to show before it runs: resolved lexically, none when it points out. */
+export function pathLocations(root: string, requested: string): ToolCallLocation[] {
   const lexical = resolve(root, requested)
-  return isInside(root, lexical) ? lexical : undefined
+  return isInside(root, lexical) ? [{ path: lexical }] : []
 }

@@ -2,7 +2,7 @@ import { readdir } from 'node:fs/promises'
 import { join, relative } from 'node:path'
 import { z } from 'zod'
 import { parseWith } from './args.js'
-import { confine, displayPath } from './confine.js'
+import { confine, pathLocations } from './confine.js'
 import { failed, textContent, type ToolDefinition } from './types.js'
 
 const MAX_ENTRIES = 500
@@ -39,16 +39,13 @@ export const listFilesTool: ToolDefinition<z.infer<typeof schema>> = {
   needsPermission: false,
   parse: (args) => parseWith(schema, args ?? {}),
   title: (input) => `List ${input.path ?? '.'}`,
-  locations: (input, root) => {
-    const path = displayPath(root, input.path ?? '.')
-    return path ? [{ path }] : []
-  },
+  locations: (input, root) => pathLocations(root, input.path ?? '.'),
   async run(input, context) {
     let listing: { entries: string[]; truncated: boolean }
     try {
       listing = await listTree(await confine(context.root, input.path ?? '.'), context.signal)
     } catch (error) {
-      return failed(error instanceof Error ? error.message : String(error))
+      return failed(error)
     }
     const text = listing.entries.length === 0 ? '(empty directory)' : listing.entries.join('\n') + (listing.truncated ? `\n[truncated at ${MAX_ENTRIES} entries]` : '')
     return { status: 'completed', output: text, content: [textContent(text)], rawOutput: { count: listing.entries.length, truncated: listing.truncated } }

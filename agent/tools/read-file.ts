@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { parseWith } from './args.js'
-import { confine, displayPath } from './confine.js'
+import { confine, pathLocations } from './confine.js'
 import { failed, textContent, type ToolDefinition } from './types.js'
 
 const MAX_CHARS = 100_000
@@ -19,16 +19,13 @@ export const readFileTool: ToolDefinition<z.infer<typeof schema>> = {
   needsPermission: false,
   parse: (args) => parseWith(schema, args),
   title: (input) => `Read ${input.path}`,
-  locations: (input, root) => {
-    const path = displayPath(root, input.path)
-    return path ? [{ path }] : []
-  },
+  locations: (input, root) => pathLocations(root, input.path),
   async run(input, context) {
     let text: string
     try {
       text = await context.files.readText(await confine(context.root, input.path))
     } catch (error) {
-      return failed(error instanceof Error ? error.message : String(error))
+      return failed(error)
     }
     const shown = text.length > MAX_CHARS ? `${text.slice(0, MAX_CHARS)}\n[truncated: ${text.length} characters in total]` : text
     return { status: 'completed', output: shown, content: [textContent(shown)], rawOutput: { chars: text.length } }

@@ -35,16 +35,15 @@ export interface ToolDefinition<Input = unknown> {
   /** Validates the model's arguments; returns an error sentence on bad input. */
   parse(args: unknown): { ok: true; input: Input } | { ok: false; error: string }
   title(input: Input): string
-  /** Absolute paths the call touches, for the client to show; undefined when a path is out of bounds. */
+  /** Absolute paths the call touches, for the client to show; none for a path out of bounds. */
   locations(input: Input, root: string): ToolCallLocation[]
   run(input: Input, context: ToolContext): Promise<ToolOutcome>
 }
 
 export const textContent = (text: string): ToolCallContent => ({ type: 'content', content: { type: 'text', text } })
 
-export const failed = (message: string): ToolOutcome => ({
-  status: 'failed',
-  output: `Error: ${message}`,
-  content: [textContent(`Error: ${message}`)],
-  rawOutput: { error: message },
-})
+/** A failed call: `reason` is a message or what a tool's work threw. */
+export const failed = (reason: unknown): ToolOutcome => {
+  const message = reason instanceof Error ? reason.message : String(reason)
+  return { status: 'failed', output: `Error: ${message}`, content: [textContent(`Error: ${message}`)], rawOutput: { error: message } }
+}

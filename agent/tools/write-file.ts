@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { z } from 'zod'
 import { parseWith } from './args.js'
-import { confine, displayPath } from './confine.js'
+import { confine, pathLocations } from './confine.js'
 import { failed, type ToolDefinition } from './types.js'
 
 const schema = z.object({ path: z.string().min(1), content: z.string() })
@@ -23,10 +23,7 @@ export const writeFileTool: ToolDefinition<z.infer<typeof schema>> = {
   needsPermission: true,
   parse: (args) => parseWith(schema, args),
   title: (input) => `Write ${input.path}`,
-  locations: (input, root) => {
-    const path = displayPath(root, input.path)
-    return path ? [{ path }] : []
-  },
+  locations: (input, root) => pathLocations(root, input.path),
   async run(input, context) {
     let path: string
     let oldText: string | null
@@ -39,7 +36,7 @@ export const writeFileTool: ToolDefinition<z.infer<typeof schema>> = {
       await mkdir(dirname(path), { recursive: true })
       await context.files.writeText(path, input.content)
     } catch (error) {
-      return failed(error instanceof Error ? error.message : String(error))
+      return failed(error)
     }
     const lines = input.content.split('\n').length
     const output = `${oldText === null ? 'Created' : 'Wrote'} ${input.path} (${lines} line${lines === 1 ? '' : 's'})`
