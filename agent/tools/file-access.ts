@@ -1,5 +1,6 @@
 // Where tools read and write files: the client's fs/* methods when it advertises them, else the disk.
-import { readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readFile, writeFile } from 'node:fs/promises'
+import { dirname } from 'node:path'
 import type { AgentContext, ClientCapabilities } from '@agentclientprotocol/sdk'
 import type { FileAccess } from './types.js'
 
@@ -13,6 +14,9 @@ export function fileAccess(client: AgentContext, sessionId: string, capabilities
       ? async (path, content) => {
           await client.request('fs/write_text_file', { sessionId, path, content })
         }
-      : (path, content) => writeFile(path, content, 'utf8'),
+      : async (path, content) => {
+          await mkdir(dirname(path), { recursive: true })
+          await writeFile(path, content, 'utf8')
+        },
   }
 }

@@ -5,6 +5,7 @@ import type { ProcessRegistry } from './processes.js'
 /** File access for tools: the local disk, or the client's fs/* methods when it offers them. */
 export interface FileAccess {
   readText(path: string): Promise<string>
+  /** On the disk, creates missing parent directories; through the client, the disk is left alone. */
   writeText(path: string, content: string): Promise<void>
 }
 

@@ -1,5 +1,3 @@
-import { mkdir } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { z } from 'zod'
 import { parseWith } from './args.js'
 import { confine, pathLocations } from './confine.js'
@@ -33,7 +31,6 @@ export const writeFileTool: ToolDefinition<z.infer<typeof schema>> = {
         if (error.code === 'ENOENT' || /not found|ENOENT/i.test(error.message)) return null
         throw error
       })
-      await mkdir(dirname(path), { recursive: true })
       await context.files.writeText(path, input.content)
     } catch (error) {
       return failed(error)

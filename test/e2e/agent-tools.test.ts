@@ -128,15 +128,16 @@ describe('reference agent: tool turns with each permission answer', () => {
   })
 
   it('uses the client fs methods when the client advertises them', async () => {
-    const { server, agent } = await start([write('via-client.txt', 'new'), done])
+    const { server, agent } = await start([write('sub/via-client.txt', 'new'), done])
     agent.permissionAnswers.push('allow_once')
     await agent.initialize({ fs: { readTextFile: true, writeTextFile: true } })
     const sessionId = await agent.newSession()
     expect((await agent.prompt(sessionId, 'write')).stopReason).toBe('end_turn')
-    const path = join(agent.cwd, 'via-client.txt')
-    expect(existsSync(path)).toBe(false)
+    const path = join(agent.cwd, 'sub/via-client.txt')
+    // The client owns the files: the agent creates neither the file nor its directory on its own disk.
+    expect(existsSync(join(agent.cwd, 'sub'))).toBe(false)
     expect(agent.clientFiles.get(path)).toBe('new')
-    expect(toolMessages(server, 1)).toEqual(['Created via-client.txt (1 line)'])
+    expect(toolMessages(server, 1)).toEqual(['Created sub/via-client.txt (1 line)'])
   })
 
   it('gives each reported tool call a unique id even when the model reuses one', async () => {
