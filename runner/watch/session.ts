@@ -26,7 +26,6 @@ export interface WatchOptions {
   screen: Screen
   /** Where keys come from (process.stdin). */
   keys: NodeJS.ReadStream
-  workers?: number
 }
 
 export async function watchScenarios(options: WatchOptions): Promise<number> {
@@ -64,7 +63,7 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
     screen.summary([...results.values()].filter((r) => names.has(r.name)).sort((a, b) => (a.name < b.name ? -1 : 1)), names.size)
   }
 
-  const workers = (): number => options.workers ?? config.workers ?? defaultWorkers()
+  const workers = (): number => config.workers ?? defaultWorkers()
   const scheduler = new Scheduler<ScenarioResult>(workers(), {
     run: (name, mode, signal) => runScenario({ config, name, mode, signal }),
     finished(name, _mode, result) {
