@@ -168,13 +168,15 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
 
   // One batch at a time: compiles and builds never overlap, runs go on meanwhile.
   let work = Promise.resolve()
+  /** Set on quit: a batch that has not started by then (a change seen while quitting) is dropped. */
+  let closing = false
   const enqueue = (job: () => Promise<void>): void => {
     handling++
     work = work
-      .then(job)
+      .then(() => (closing ? undefined : job()))
       .catch((error: unknown) => screen.error(`watch: ${(error as Error).message}`))
       .finally(() => {
-        if (--handling === 0 && !scheduler.busy()) summary()
+        if (--handling === 0 && !closing && !scheduler.busy()) summary()
       })
   }
   const pending = batcher<string>(DEBOUNCE_MS, (paths) => enqueue(() => handle(paths)))
@@ -209,6 +211,7 @@ export async function watchScenarios(options: WatchOptions): Promise<number> {
     })
     await quitting
   } finally {
+    closing = true
     process.off('SIGINT', quit)
     process.off('SIGTERM', quit)
     stopKeys()
