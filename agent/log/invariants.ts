@@ -6,7 +6,7 @@ export interface LogState {
   headerSeen: boolean
   turnOpen: boolean
   stepOpen: boolean
-  /** Tool call ids seen in this log, mapped to whether their result was written. */
+  /** Tool call ids seen in this log, mapped to whether permission was asked and the result written. */
   toolCalls: Map<string, { asked: boolean; resulted: boolean }>
 }
 
