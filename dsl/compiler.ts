@@ -3,6 +3,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
+import { matchesFilter } from '../runner/select.js'
 import { assemble } from './assemble.js'
 import { discoverScenarios, SCENARIO_SUFFIX, type ScenarioFile } from './discover.js'
 import { evaluateScenarios } from './evaluate.js'
@@ -54,7 +55,7 @@ export interface CheckResult {
 export interface Compiler {
   /** Compiles and writes one file; a changed helper (not a scenario) recompiles every scenario. */
   compileFile(path: string): Promise<CompileResult>
-  /** Compiles and writes every scenario, or those whose name or tag is in `filter`. */
+  /** Compiles and writes every scenario, or those a filter selects (name, tag or `*` glob, as the runner selects). */
   compileAll(filter?: readonly string[]): Promise<CompileResult>
   /** Compiles in memory and compares with generated/; writes nothing. */
   check(): Promise<CheckResult>
@@ -128,12 +129,13 @@ export function createCompiler(config: CompilerConfig): Compiler {
     async compileAll(filter = []) {
       const discovery = await discoverScenarios(config)
       // Names are known before evaluation, tags only after: a filter that is all names compiles just
-      // those; any other filter compiles everything and keeps what matches by name or tag.
+      // those; any other filter compiles everything and keeps what the runner's matcher selects, so
+      // record, refresh and watch never run a glob- or tag-selected scenario from a stale input.json.
       const byName = filter.length > 0 && filter.every((f) => discovery.scenarios.some((s) => s.name === f))
       const scenarios = byName ? discovery.scenarios.filter((s) => filter.includes(s.name)) : discovery.scenarios
       const { compiled, problems } = await build(scenarios)
       const selected =
-        filter.length === 0 ? compiled : compiled.filter((c) => filter.includes(c.name) || c.input.tags?.some((t) => filter.includes(t)))
+        filter.length === 0 ? compiled : compiled.filter((c) => filter.some((f) => matchesFilter({ name: c.name, tags: c.input.tags ?? [] }, f)))
       return { compiled: selected, problems: [...discovery.problems, ...problems], written: write(selected) }
     },
 

@@ -3,6 +3,7 @@ import { createCompiler } from '../../dsl/compiler.js'
 import { formatProblem } from '../../dsl/problems.js'
 import { loadConfig } from '../config.js'
 import { EXIT, UsageError } from '../errors.js'
+import { unmatchedFilters } from '../select.js'
 
 export default async function compile(filters: string[], options: { check?: boolean }): Promise<number> {
   // An orphan has no scenario to match a filter against, so --check always judges the whole of generated/.
@@ -25,7 +26,7 @@ export default async function compile(filters: string[], options: { check?: bool
     const { compiled, problems, written } = await compiler.compileAll(filters)
     for (const p of problems) process.stderr.write(`${formatProblem(p)}\n`)
     // A scenario that fails to compile may be the one a filter names or tags: only judge filters on a clean compile.
-    const unmatched = problems.length ? [] : filters.filter((f) => !compiled.some((c) => c.name === f || c.input.tags?.includes(f)))
+    const unmatched = problems.length ? [] : unmatchedFilters(compiled.map((c) => ({ name: c.name, tags: c.input.tags ?? [] })), filters)
     for (const f of unmatched) process.stderr.write(`acp-scenario: no scenario is named or tagged '${f}'\n`)
     process.stdout.write(`compiled ${compiled.length} scenario(s), ${written.length} file(s) written\n`)
     return problems.length || unmatched.length ? EXIT.usage : EXIT.ok

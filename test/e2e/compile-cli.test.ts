@@ -105,7 +105,7 @@ describe('acp-scenario compile', () => {
     expect(readdirSync(join(project.root, 'generated')).sort()).toEqual(['fine', 'input.schema.json'])
   })
 
-  it('resolves relative helper imports, a workspace folder next to the scenario, and filters by name or tag', async () => {
+  it('resolves relative helper imports, a workspace folder next to the scenario, and filters by name, tag or glob', async () => {
     project = tempProject({
       'scenarios/lib/setup.ts': `import { initialize } from 'acp-scenario'\n\nexport const ready = () => initialize().newSession()\n`,
       'scenarios/uses-helper.scenario.ts': `import { reply } from 'acp-scenario'\nimport { ready } from './lib/setup.js'\n\nexport default ready()\n  .tags('slow')\n  .workspace({ dir: './seed', files: { 'a.txt': 'A' } })\n  .llm(reply('ok'))\n  .prompt('go')\n`,
@@ -118,6 +118,11 @@ describe('acp-scenario compile', () => {
     expect(input.workspace).toEqual({ files: { 'a.txt': 'A' }, dir: 'scenarios/seed' })
     expect(input.steps[0].at).toBe('scenarios/lib/setup.ts:3:28')
     expect(input.steps[2].at).toBe('scenarios/uses-helper.scenario.ts:8:4')
+    // A glob selects as it does for run, record and refresh.
+    const glob = await cli(project.root, 'compile', 'oth*')
+    expect(glob.exitCode, glob.stderr).toBe(0)
+    expect(glob.stdout).toContain('compiled 1 scenario(s)')
+    expect(existsSync(join(project.root, 'generated/other/input.json'))).toBe(true)
     const unknown = await cli(project.root, 'compile', 'nope')
     expect(unknown.exitCode).toBe(2)
     expect(unknown.stderr).toContain(`no scenario is named or tagged 'nope'`)
