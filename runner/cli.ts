@@ -56,7 +56,7 @@ program
   .command('import')
   .description('write scenario .ts files from existing input.json files (DeepSeek Harness migration)')
   .argument('<path...>', 'input.json files or directories holding them')
-  .option('--out <dir>', 'where to write the scenario files', 'scenarios')
+  .option('--out <dir>', "where to write the scenario files (default: the config's scenarios folder)")
   .option('--force', 'overwrite existing scenario files')
   .action(handler(() => import('./commands/import.js')))
 

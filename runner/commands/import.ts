@@ -7,6 +7,7 @@ import { SCENARIO_SUFFIX } from '../../dsl/discover.js'
 import { projectPath } from '../../dsl/paths.js'
 import { formatProblem, InputFileError } from '../../dsl/problems.js'
 import { readInputFile } from '../../dsl/read-input.js'
+import { loadConfig } from '../config.js'
 import { EXIT, UsageError } from '../errors.js'
 
 /** input.json files named by the arguments: files as given, directories searched beneath. */
@@ -26,7 +27,8 @@ const nameOf = (file: string): string => (basename(file) === 'input.json' ? base
 
 export default async function importInputs(paths: string[], options: { out?: string; force?: boolean }): Promise<number> {
   const root = process.cwd()
-  const outDir = resolve(root, options.out ?? 'scenarios')
+  // Where `compile` looks, unless told otherwise: the config may move the scenarios folder.
+  const outDir = options.out === undefined ? loadConfig(root).scenariosDir : resolve(root, options.out)
   const files = await inputFiles(paths)
   if (files.length === 0) throw new UsageError(`no input.json found under ${paths.join(', ')}`)
   let failed = 0

@@ -151,4 +151,17 @@ describe('acp-scenario compile', () => {
     writeFileSync(join(project.root, 'scenarios/lib/bad.ts'), `export const n: number = 1\n`)
     expect((await cli(project.root, 'compile')).exitCode).toBe(0)
   })
+
+  it("import writes into the config's scenarios folder, where compile finds the files", async () => {
+    project = tempProject({
+      'acp-scenario.config.json5': `{ scenarios: 'specs' }\n`,
+      'legacy/hello/input.json': '{ "steps": [{ "op": "initialize" }, { "op": "newSession" }, { "op": "prompt", "text": "hi" }] }\n',
+    })
+    const imported = await cli(project.root, 'import', 'legacy')
+    expect(imported.exitCode, imported.stderr).toBe(0)
+    expect(imported.stdout).toContain('wrote specs/hello.scenario.ts')
+    const compiled = await cli(project.root, 'compile')
+    expect(compiled.exitCode, compiled.stderr).toBe(0)
+    expect(JSON.parse(readFileSync(join(project.root, 'generated/hello/input.json'), 'utf8')).source).toBe('specs/hello.scenario.ts')
+  })
 })
