@@ -1,5 +1,4 @@
 // input.json -> scenario source (the reverse of the compiler), for migrating DeepSeek Harness inputs.
-import { CodeBlockWriter } from 'ts-morph'
 import { defined } from './defined.js'
 import type { LlmEntry, ScenarioInput, Step, ToolCallSpec } from './schema.js'
 
@@ -137,12 +136,8 @@ export function generateScenarioSource(input: ScenarioInput, options: CodegenOpt
   })
   if (firstPrompt < 0) calls.push(...(llmCall ? [llmCall] : []), ...permits)
 
-  const writer = new CodeBlockWriter({ indentNumberOfSpaces: 2, useSingleQuote: true })
   const names = HELPER_ORDER.filter((h) => helpers.has(h))
-  writer.writeLine(`import { ${names.join(', ')} } from 'acp-scenario'`).blankLine()
   const root = headless ? 'headless()' : STEP_CALLS.initialize(first as StepOf<'initialize'>, indent)
-  writer.write(`export default ${root}`)
-  // Continuation lines are written at level 0: the literals above already carry their own indentation.
-  for (const call of calls) writer.newLine().write(`${indent}.${call}`)
-  return `${writer.toString().trimEnd()}\n`
+  // The literals above already carry their own indentation: each call is one chain link, as written.
+  return [`import { ${names.join(', ')} } from 'acp-scenario'`, '', `export default ${root}`, ...calls.map((call) => `${indent}.${call}`), ''].join('\n')
 }
