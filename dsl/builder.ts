@@ -98,7 +98,7 @@ class Chain {
     return this.#setting('agent', () => name)
   }
   tags(...tags: string[]): Chain {
-    return this.#setting('tags', (old = []) => [...old, ...tags.filter((t) => !old.includes(t))])
+    return this.#setting('tags', (old = []) => [...new Set([...old, ...tags])])
   }
   timeout(ms: number): Chain {
     return this.#setting('timeoutMs', () => ms)

@@ -44,7 +44,7 @@ describe('scenario builder', () => {
         .workspace({ files: { 'one.txt': '1' } })
         .capabilities({ fs: { readTextFile: true } })
         .newSession()
-        .tags('b', 'a')
+        .tags('b', 'a', 'b')
         .workspace({ files: { 'two.txt': '2' }, dir: 'seed' })
         .capabilities({ fs: { writeTextFile: true }, terminal: true })
         .description('first')
