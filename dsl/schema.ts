@@ -49,7 +49,6 @@ export const stepSchema = z.discriminatedUnion('op', [
   step('promptAndCancelAfterChunks', { text: z.string(), chunks: z.number().int().positive() }),
 ])
 export type Step = z.infer<typeof stepSchema>
-export type StepOp = Step['op']
 
 export const permissionAnswerSchema = z.union([
   z.strictObject({ kind: z.enum(PERMISSION_KINDS), at: at.optional() }),
