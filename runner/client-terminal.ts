@@ -49,21 +49,23 @@ export class ClientTerminals {
           terminal.exit = { exitCode: 127, signal: null }
           done(terminal.exit)
         })
+        // A command that cannot start emits 'error' and then 'close' (code -2): the first status stays.
         child.on('close', (exitCode, signal) => {
-          terminal.exit = { exitCode, signal }
+          terminal.exit ??= { exitCode, signal }
           done(terminal.exit)
         })
       }),
     }
-    const append = (chunk: Buffer): void => {
-      terminal.output += chunk.toString('utf8')
+    const append = (text: string): void => {
+      terminal.output += text
       if (terminal.limit !== undefined && Buffer.byteLength(terminal.output) > terminal.limit) {
-        terminal.output = Buffer.from(terminal.output).subarray(-terminal.limit).toString('utf8')
+        terminal.output = lastBytes(terminal.output, terminal.limit)
         terminal.truncated = true
       }
     }
-    child.stdout?.on('data', append)
-    child.stderr?.on('data', append)
+    // Decoded per stream, so a character split across chunks stays whole.
+    child.stdout?.setEncoding('utf8').on('data', append)
+    child.stderr?.setEncoding('utf8').on('data', append)
     const terminalId = `term-${this.next++}`
     this.terminals.set(terminalId, terminal)
     return { terminalId }
@@ -103,4 +105,13 @@ export class ClientTerminals {
     await Promise.all(pids.map((pid) => waitGroupGone(pid, 2000)))
     this.terminals.clear()
   }
+}
+
+/** At most `limit` UTF-8 bytes from the end of `text`, starting on a character boundary (ACP truncates from the beginning). */
+function lastBytes(text: string, limit: number): string {
+  const all = Buffer.from(text)
+  const bytes = all.subarray(Math.max(0, all.length - limit))
+  let start = 0
+  while (start < bytes.length && (bytes[start]! & 0xc0) === 0x80) start++
+  return bytes.subarray(start).toString('utf8')
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ClientTerminals } from '../../runner/client-terminal.js'
 import { launchAgent } from '../../runner/launch.js'
 import { groupMembers } from '../../runner/process-group.js'
 import { LineSplitter, parseWireLine, tapStream } from '../../runner/tap.js'
@@ -56,5 +57,22 @@ describe('launchAgent', () => {
     const exit = await proc.exited
     expect(exit.spawnError).toMatch(/ENOENT/)
     await proc.stop()
+  })
+})
+
+describe('ClientTerminals', () => {
+  it('keeps the status of a command that cannot start, and truncates output on a character boundary', async () => {
+    const terminals = new ClientTerminals(process.cwd(), { PATH: process.env.PATH ?? '' })
+    try {
+      const missing = terminals.create({ command: '/nonexistent/tool', args: ['x'] })
+      expect(await terminals.waitForExit(missing.terminalId)).toEqual({ exitCode: 127, signal: null })
+      expect(terminals.output(missing.terminalId).exitStatus).toEqual({ exitCode: 127, signal: null })
+
+      const cut = terminals.create({ command: "printf 'éa'", outputByteLimit: 2 })
+      await terminals.waitForExit(cut.terminalId)
+      expect(terminals.output(cut.terminalId)).toMatchObject({ output: 'a', truncated: true })
+    } finally {
+      await terminals.dispose()
+    }
   })
 })
