@@ -77,7 +77,9 @@ export async function driveAgent(options: DriveOptions): Promise<DriveOutcome> {
     options.timeoutMs,
   )
   const onAbort = (): void => stop('interrupted')
-  options.signal?.addEventListener('abort', onAbort, { once: true })
+  // An interrupt that came while the sandbox and model server were being set up stops the scenario here.
+  if (options.signal?.aborted) onAbort()
+  else options.signal?.addEventListener('abort', onAbort, { once: true })
 
   /** A request failing because the connection closed is really the agent exiting: say so, with its exit. */
   const explain = async (error: Error): Promise<string> => {
