@@ -1,11 +1,11 @@
 // The per-scenario sandbox: a temp cwd (seeded with the workspace), a temp HOME (seeded with the agent's
 // homeFiles), a log dir and a private TMPDIR, all removed afterwards.
-import { cpSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
 import type { ScenarioInput } from '../dsl/schema.js'
-import type { ResolvedAgent } from './config.js'
-import { PACKAGE_ROOT } from './config.js'
+import { CONFIG_FILE, PACKAGE_ROOT, type ResolvedAgent } from './config.js'
+import { UsageError } from './errors.js'
 import type { Literal } from './normalize/strings.js'
 
 /** The key handed to the agent whenever the real one must not be: replay, refresh, record (the model server holds the real key). */
@@ -84,7 +84,11 @@ export function createSandbox(name: string, input: ScenarioInput, projectRoot: s
   }
   try {
     const workspace = input.workspace
-    if (workspace?.dir) cpSync(resolve(projectRoot, workspace.dir), dirs.cwd, { recursive: true })
+    if (workspace?.dir) {
+      const from = resolve(projectRoot, workspace.dir)
+      if (!existsSync(from)) throw new Error(`workspace dir "${workspace.dir}" does not exist (it is relative to the project root)`)
+      cpSync(from, dirs.cwd, { recursive: true })
+    }
     for (const [rel, content] of Object.entries(workspace?.files ?? {})) writeInside(dirs.cwd, rel, content, 'workspace file')
   } catch (error) {
     sandbox.remove()
@@ -93,10 +97,14 @@ export function createSandbox(name: string, input: ScenarioInput, projectRoot: s
   return sandbox
 }
 
-/** The agent's homeFiles, written once the model server's URL is known (configs often embed it). */
+/** The agent's homeFiles, written once the model server's URL is known (configs often embed it); a bad one is a config error. */
 export function writeHomeFiles(agent: ResolvedAgent, values: Placeholders): void {
   for (const [rel, content] of Object.entries(agent.homeFiles ?? {})) {
-    writeInside(values.home, fillPlaceholders(rel, values), fillPlaceholders(content, values), 'home file')
+    try {
+      writeInside(values.home, fillPlaceholders(rel, values), fillPlaceholders(content, values), 'home file')
+    } catch (error) {
+      throw new UsageError(`${CONFIG_FILE}: agents.${agent.name}.homeFiles: ${(error as Error).message}`)
+    }
   }
 }
 

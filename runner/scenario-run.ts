@@ -13,7 +13,7 @@ import { describeRequest, startLlmServer, type LlmServer, type LlmSource, type N
 import { withAgentPackage } from './presets/agent-package.js'
 import { Normalizer, sessionIdsOf, type Json } from './normalize/index.js'
 import { checkProtocol, classify } from './protocol-checks.js'
-import { createSandbox, placeholdersOf, writeHomeFiles } from './sandbox.js'
+import { createSandbox, placeholdersOf, writeHomeFiles, type Sandbox } from './sandbox.js'
 import { recordsFromScript } from './scenarios.js'
 import { sessionLogLines, workspaceFiles } from './surfaces.js'
 
@@ -140,7 +140,7 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
     })
   }
   const timeoutMs = options.timeoutMs ?? input.timeoutMs ?? config.timeoutMs ?? DEFAULT_SCENARIO_TIMEOUT_MS
-  const sandbox = createSandbox(name, input, config.root)
+  const sandbox = sandboxFor(name, input, config.root)
   let server: LlmServer | undefined
   try {
     // Set once the server's port is known; model requests only arrive after that, while the agent runs.
@@ -190,6 +190,15 @@ async function execute(options: RunScenarioOptions, input: ScenarioInput, agent:
   } finally {
     await server?.close()
     sandbox.remove()
+  }
+}
+
+/** The scenario's sandbox; a workspace that cannot be seeded (a missing dir, a file outside the cwd) fails the scenario. */
+function sandboxFor(name: string, input: ScenarioInput, root: string): Sandbox {
+  try {
+    return createSandbox(name, input, root)
+  } catch (error) {
+    throw new ScenarioFailed({ step: 'workspace', message: `cannot seed the agent's cwd: ${(error as Error).message}` })
   }
 }
 

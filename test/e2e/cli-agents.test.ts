@@ -22,6 +22,10 @@ beforeAll(async () => {
     write(project, `generated/${name}/llm.jsonl`, serializeCassette({ header: { version: 1, wire: 'openai-chat', recordedAt: '2026-01-01T00:00:00.000Z', source: 'scripted' }, calls: [] }))
     write(project, `generated/${name}/stdout.expected.jsonl`, '')
   }
+  // Not an agent fault: a workspace the runner cannot seed fails its scenario, not the whole run.
+  write(project, 'scenarios/missing-workspace.scenario.ts', `import { initialize } from 'acp-scenario'\nexport default initialize().workspace({ dir: 'no-such-dir' }).newSession()\n`)
+  write(project, 'generated/missing-workspace/llm.jsonl', serializeCassette({ header: { version: 1, wire: 'openai-chat', recordedAt: '2026-01-01T00:00:00.000Z', source: 'scripted' }, calls: [] }))
+  write(project, 'generated/missing-workspace/stdout.expected.jsonl', '')
   const compiled = await cli(project, ['compile'])
   expect(compiled.code, compiled.stderr).toBe(0)
   const run = await cli(project, ['run', '--reporter', 'json', '--timeout', '3000'])
@@ -54,6 +58,11 @@ describe('misbehaving agents', () => {
   it('a non-JSON stdout line fails the scenario, quoting the line', () => {
     expect(failureOf('polluting')!.message).toContain('not a JSON-RPC message (not JSON')
     expect(failureOf('polluting')!.message).toContain('"debug: creating a session"')
+  })
+
+  it('a workspace dir that does not exist fails that scenario, naming the dir', () => {
+    expect(failureOf('missing-workspace')).toEqual({ step: 'workspace', message: expect.stringContaining('workspace dir "scenarios/no-such-dir" does not exist'), diff: '' })
+    expect(report.scenarios).toHaveLength(AGENTS.length + 1)
   })
 
   it('a grandchild that ignores SIGTERM is killed with the agent group; nothing is left running', () => {

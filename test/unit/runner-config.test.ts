@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { configSchema, PACKAGE_ROOT, resolveAgent } from '../../runner/config.js'
 import { agentEnv } from '../../runner/env.js'
 import { locateJson5Key } from '../../runner/json5-locate.js'
-import { DUMMY_API_KEY, fillPlaceholders, insideRoot, isWithin, placeholdersOf, type Sandbox } from '../../runner/sandbox.js'
+import { UsageError } from '../../runner/errors.js'
+import { DUMMY_API_KEY, fillPlaceholders, insideRoot, isWithin, placeholdersOf, writeHomeFiles, type Sandbox } from '../../runner/sandbox.js'
 
 const config = (agents: Record<string, unknown> = {}) => configSchema.parse({ agents })
 
@@ -64,6 +65,12 @@ describe('isWithin / insideRoot', () => {
     expect(insideRoot('/s/cwd', '..x', 'workspace file')).toBe('/s/cwd/..x')
     expect(() => insideRoot('/s/cwd', '../x', 'workspace file')).toThrow('workspace file "../x" is outside the sandbox')
     expect(() => insideRoot('/s/cwd', '/etc/passwd', 'home file')).toThrow('home file "/etc/passwd" is outside the sandbox')
+  })
+  it('reports a homeFiles entry outside the temp HOME as a configuration error naming the agent', () => {
+    const agent = resolveAgent(config({ mine: { preset: 'reference', homeFiles: { '../x': 'y' } } }), 'mine')
+    const write = () => writeHomeFiles(agent, placeholdersOf({ cwd: '/s/cwd', home: '/s/home', logDir: '/s/log', tmp: '/s/tmp' } as Sandbox))
+    expect(write).toThrow(UsageError)
+    expect(write).toThrow('acp-scenario.config.json5: agents.mine.homeFiles: home file "../x" is outside the sandbox')
   })
 })
 
