@@ -2,7 +2,7 @@
 import { existsSync, readdirSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ScenarioInput } from '../dsl/schema.js'
-import { resolveAgent, type ResolvedConfig } from './config.js'
+import { CONFIG_FILE, resolveAgent, type ResolvedConfig } from './config.js'
 import { FIXTURE_FILES, readFixture, STAGING_PREFIX } from './fixtures.js'
 import { parseCassette } from './llm/cassette.js'
 import { recordsFromScript, type ScenarioEntry } from './scenarios.js'
@@ -43,11 +43,12 @@ function guardScenario(config: ResolvedConfig, name: string, input: ScenarioInpu
   const problems: FixtureProblem[] = []
   const dir = join(config.generatedDir, name)
   const file = (f: string): string => `${config.generated}/${name}/${f}`
+  const agentName = input.agent ?? config.defaultAgent
   let agent
   try {
-    agent = resolveAgent(config, input.agent ?? config.defaultAgent)
+    agent = resolveAgent(config, agentName)
   } catch (error) {
-    return [{ file: file(FIXTURE_FILES.input), message: (error as Error).message, fix: `configure agent "${input.agent}" in acp-scenario.config.json5` }]
+    return [{ file: file(FIXTURE_FILES.input), message: (error as Error).message, fix: `configure agent "${agentName}" in ${CONFIG_FILE}` }]
   }
   const allowed = new Set<string>([FIXTURE_FILES.input, FIXTURE_FILES.stdout, FIXTURE_FILES.llm])
   if (agent.sessionLog) allowed.add(FIXTURE_FILES.session)
