@@ -3,7 +3,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { discoverScenarios } from '../dsl/discover.js'
 import { formatProblem } from '../dsl/problems.js'
-import { readInput } from '../dsl/read-input.js'
+import { parseInput } from '../dsl/read-input.js'
 import type { ScenarioInput, Step } from '../dsl/schema.js'
 import type { ResolvedConfig } from './config.js'
 import { UsageError } from './errors.js'
@@ -37,7 +37,7 @@ function entryOf(config: ResolvedConfig, name: string, source: string): Scenario
     get input() {
       input ??= (() => {
         try {
-          return text === undefined ? {} : { value: readInput(config.generatedDir, name) }
+          return text === undefined ? {} : { value: parseInput(text, file) }
         } catch {
           return {} // reported when the scenario runs
         }
