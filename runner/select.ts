@@ -1,5 +1,6 @@
 // Which scenarios a command acts on: filters by name or tag, then a deterministic shard.
 import { UsageError } from './errors.js'
+import { escapeRegExp } from './normalize/strings.js'
 
 export interface Selectable {
   name: string
@@ -10,7 +11,7 @@ export interface Selectable {
 export function matchesFilter(s: Selectable, filter: string): boolean {
   if (filter === s.name || s.tags.includes(filter)) return true
   if (!filter.includes('*')) return false
-  const pattern = new RegExp(`^${filter.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`)
+  const pattern = new RegExp(`^${filter.split('*').map(escapeRegExp).join('.*')}$`)
   return pattern.test(s.name)
 }
 
