@@ -63,8 +63,9 @@ export function launchAgent(options: LaunchOptions): AgentProcess {
   if (pid > 0) trackGroup(pid)
   const stderr: string[] = []
   let partial = ''
-  child.stderr.on('data', (chunk: Buffer) => {
-    const lines = (partial + chunk.toString('utf8')).split('\n')
+  // Decoded as a stream, so a character split across chunks stays whole in the reported tail.
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    const lines = (partial + chunk).split('\n')
     partial = lines.pop() ?? ''
     stderr.push(...lines)
     if (stderr.length > STDERR_KEEP) stderr.splice(0, stderr.length - STDERR_KEEP)
