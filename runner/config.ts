@@ -15,7 +15,8 @@ export const CONFIG_FILE = 'acp-scenario.config.json5'
 
 /**
  * Strings in command, args, env and homeFiles may use placeholders filled per scenario run:
- * {{baseUrl}} (model server, no path), {{port}}, {{apiKey}}, {{home}}, {{cwd}}, {{logDir}}, {{packageRoot}}.
+ * {{baseUrl}} (model server, no path), {{port}}, {{apiKey}}, {{home}}, {{cwd}}, {{logDir}}, {{tmp}}, {{packageRoot}};
+ * and {{agentPackage}} in command and args of an entry that names its npm package.
  */
 export const agentConfigSchema = z.strictObject({
   /** A named preset whose settings this entry extends (e.g. "reference", "codex-acp"). */
