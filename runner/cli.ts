@@ -2,6 +2,7 @@
 // The acp-scenario command line: parses arguments and hands each command to its module.
 import { readFileSync } from 'node:fs'
 import { Command, CommanderError, InvalidArgumentError, Option } from 'commander'
+import { WIRE_NAMES } from '../dsl/names.js'
 import { EXIT, UsageError } from './errors.js'
 
 type Handler = (filters: string[], options: Record<string, unknown>) => Promise<number>
@@ -14,6 +15,13 @@ const handler =
     const { default: run } = await load()
     process.exitCode = await run(filters, command.opts())
   }
+
+// A reader that stops early (`acp-scenario list | head`) closes the pipe: stop quietly with the status
+// SIGPIPE would give, as Unix filters do, instead of a stack trace.
+process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+  if (error.code !== 'EPIPE') throw error
+  process.exit(128 + 13)
+})
 
 const positiveInt = (value: string): number => {
   const n = Number(value)
@@ -114,7 +122,7 @@ program
   .command('llm-server')
   .description('serve a scripted or recorded model stream on 127.0.0.1 until SIGINT/SIGTERM')
   .addOption(
-    new Option('--wire <wire>', 'wire format').choices(['openai-chat', 'openai-responses', 'anthropic', 'gemini']).makeOptionMandatory(),
+    new Option('--wire <wire>', 'wire format').choices(WIRE_NAMES).makeOptionMandatory(),
   )
   .option('--script <behaviours>', 'comma-separated behaviour names, served in order')
   .option('--script-file <file>', 'a json5 file holding an array of scripted entries')

@@ -1,7 +1,9 @@
 // The CLI on copies of bundled scenarios: replay, comparison failures, --update, record/refresh file sets,
 // drift, exhausted/unconsumed cassettes, the fixture guard, and no processes left behind.
+import { spawn } from 'node:child_process'
+import { once } from 'node:events'
 import { afterEach, describe, expect, it } from 'vitest'
-import { changedFiles, cli, leftoverProcesses, makeProject, read, snapshot, write, type Project } from '../fixtures/cli-project.js'
+import { changedFiles, CLI, cli, leftoverProcesses, makeProject, read, snapshot, write, type Project } from '../fixtures/cli-project.js'
 
 let project: Project | undefined
 afterEach(() => {
@@ -115,6 +117,17 @@ describe('acp-scenario run (replay)', () => {
     expect(r.code).toBe(1)
     expect(r.stdout).toContain('generated/ghost/: orphan fixture directory')
     expect(r.stdout).toContain('generated/text-turn/notes.txt: unknown file in a fixture directory (fix: rm generated/text-turn/notes.txt)')
+  })
+
+  it('stops quietly with the SIGPIPE status when its reader closes the pipe (list | head)', async () => {
+    project = makeProject(['handshake', 'text-turn'])
+    const child = spawn(process.execPath, [CLI, 'list'], { cwd: project.root, stdio: ['ignore', 'pipe', 'pipe'] })
+    child.stdout.destroy()
+    let stderr = ''
+    child.stderr.on('data', (d: Buffer) => (stderr += d.toString()))
+    const [code] = (await once(child, 'close')) as [number | null]
+    expect(stderr).toBe('')
+    expect(code).toBe(141)
   })
 
   it('a filter that matches nothing is a usage error (exit 2)', async () => {
