@@ -1,6 +1,7 @@
 // The surfaces a run produces besides the transcript: the agent's session log and the workspace files.
 import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative, sep } from 'node:path'
+import { join } from 'node:path'
+import { projectPath } from '../dsl/paths.js'
 import type { Json } from './normalize/json-walk.js'
 import { readSessionLogs } from './session-log.js'
 
@@ -17,7 +18,7 @@ export function workspaceFiles(cwd: string): Record<string, Json> {
     for (const entry of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
       const path = join(dir, entry.name)
       if (entry.isDirectory()) walk(path)
-      else if (entry.isFile()) files[relative(cwd, path).split(sep).join('/')] = readText(path)
+      else if (entry.isFile()) files[projectPath(cwd, path)] = readText(path)
     }
   }
   walk(cwd)
