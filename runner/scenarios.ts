@@ -29,20 +29,22 @@ function tagsOf(text: string | undefined): string[] {
 function entryOf(config: ResolvedConfig, name: string, source: string): ScenarioEntry {
   const file = join(config.generatedDir, name, 'input.json')
   const text = existsSync(file) ? readFileSync(file, 'utf8') : undefined
-  let input: { value?: ScenarioInput } | undefined
+  let input: ScenarioInput | undefined
+  let parsed = false
   return {
     name,
     source,
     tags: tagsOf(text),
     get input() {
-      input ??= (() => {
+      if (!parsed && text !== undefined) {
         try {
-          return text === undefined ? {} : { value: parseInput(text, file) }
+          input = parseInput(text, file)
         } catch {
-          return {} // reported when the scenario runs
+          // reported when the scenario runs
         }
-      })()
-      return input.value
+      }
+      parsed = true
+      return input
     },
   }
 }
