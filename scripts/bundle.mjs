@@ -3,11 +3,14 @@
 // one file each halves the time from start to the agent's first answer. The library half of the
 // package (the DSL, acp-scenario/vitest) stays as tsc emits it, with its declarations.
 import { rmSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 
+const ROOT = fileURLToPath(new URL('..', import.meta.url))
 const OUT = 'dist/bin'
-rmSync(OUT, { recursive: true, force: true })
+rmSync(new URL(`../${OUT}`, import.meta.url), { recursive: true, force: true })
 await build({
+  absWorkingDir: ROOT,
   entryPoints: { 'acp-scenario': 'runner/cli.ts', 'acp-reference-agent': 'agent/main.ts' },
   outdir: OUT,
   // Shared code in chunks beside the entries; dynamic imports (commands, the ACP SDK) stay lazy.
